@@ -1,0 +1,197 @@
+import type { ValidateFunction } from 'ajv';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { ajv } from './ajv.ts';
+import { DOCUMENTS, loadDocument, type DocumentName } from './load.ts';
+import { loadRules, type Rule } from './rules.ts';
+
+export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type Method = (typeof METHODS)[number];
+
+export type Parameter = OpenAPIV3_1.ParameterObject & { schema?: OpenAPIV3_1.SchemaObject };
+export type Response = OpenAPIV3_1.ResponseObject & { 'x-rules'?: string[]; 'x-decision'?: boolean };
+
+export interface Operation {
+  id: string;
+  document: DocumentName;
+  method: Method;
+  /** The path template as the contract writes it, e.g. `/licence/{licenceId}`. */
+  path: string;
+  /** The template split into segments: a string is literal, `{name}` a parameter. */
+  segments: { literal?: string; param?: string }[];
+  summary: string;
+  deprecated: boolean;
+  rules: string[];
+  parameters: Parameter[];
+  requestBody?: OpenAPIV3_1.RequestBodyObject;
+  responses: Record<string, Response>;
+  security: OpenAPIV3_1.SecurityRequirementObject[];
+  raw: OpenAPIV3_1.OperationObject & { 'x-rules'?: string[] };
+}
+
+export interface Match {
+  operation: Operation;
+  pathParams: Record<string, string>;
+}
+
+/** The media type without parameters, lower case: `application/json; charset=utf-8` → `application/json`. */
+export function baseMediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** The contract, bundled and indexed once: operations, path matching, compiled response validators. */
+export class Contract {
+  readonly operations = new Map<string, Operation>();
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(
+    readonly documents: Record<DocumentName, OpenAPIV3_1.Document>,
+    readonly rules: Rule[],
+  ) {
+    for (const name of Object.keys(documents) as DocumentName[]) this.index(name, documents[name]);
+    this.compileAll();
+  }
+
+  operation(id: string): Operation {
+    const op = this.operations.get(id);
+    if (!op) throw new Error(`The contract has no operation "${id}"`);
+    return op;
+  }
+
+  /** The path of the document's first server, e.g. `/__origami/service/image/v2` ('' for none). */
+  basePath(document: DocumentName): string {
+    const url = this.documents[document].servers?.[0]?.url ?? '';
+    const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '');
+    return path.replace(/\/$/, '');
+  }
+
+  /**
+   * Finds the operation for a method and a path relative to the document's server. Literal segments
+   * win over templated ones (`/content/notifications` before `/content/{itemId}`), as OpenAPI says.
+   * Returns undefined for an unknown path; `methodNotAllowed` is true when the path exists but the
+   * method does not. Path parameters are percent-decoded; a malformed escape throws `URIError`.
+   */
+  match(
+    document: DocumentName,
+    method: string,
+    path: string,
+  ): (Match & { methodNotAllowed?: false }) | { methodNotAllowed: boolean } {
+    const parts = path.split('/').slice(1);
+    let best: { op: Operation; score: number[] } | undefined;
+    let pathKnown = false;
+    for (const op of this.operations.values()) {
+      if (op.document !== document || op.segments.length !== parts.length) continue;
+      const score: number[] = [];
+      let ok = true;
+      op.segments.forEach((seg, i) => {
+        if (seg.literal !== undefined) {
+          if (seg.literal !== parts[i]) ok = false;
+          score.push(1);
+        } else {
+          if (parts[i] === '') ok = false;
+          score.push(0);
+        }
+      });
+      if (!ok) continue;
+      pathKnown = true;
+      if (op.method !== method.toLowerCase()) continue;
+      if (!best || compareScores(score, best.score) > 0) best = { op, score };
+    }
+    if (!best) return { methodNotAllowed: pathKnown };
+    const pathParams: Record<string, string> = {};
+    best.op.segments.forEach((seg, i) => {
+      if (seg.param) pathParams[seg.param] = decodeURIComponent(parts[i]!);
+    });
+    return { operation: best.op, pathParams };
+  }
+
+  /** Statuses the contract documents for an operation, as written (`200`, `4XX`, `default`). */
+  documentedStatuses(operationId: string): string[] {
+    return Object.keys(this.operation(operationId).responses);
+  }
+
+  /** The documented response for a status: exact, then its range (`4XX`), then `default`. */
+  response(operationId: string, status: number): { key: string; response: Response } | undefined {
+    const responses = this.operation(operationId).responses;
+    for (const key of [String(status), `${String(status)[0]}XX`, 'default']) {
+      const response = responses[key];
+      if (response) return { key, response };
+    }
+    return undefined;
+  }
+
+  /** The compiled validator for a response body, or undefined when none is documented. */
+  validatorFor(operationId: string, status: number, mediaType: string): ValidateFunction | undefined {
+    const found = this.response(operationId, status);
+    if (!found) return undefined;
+    return this.validators.get(validatorKey(operationId, found.key, baseMediaType(mediaType)));
+  }
+
+  private index(document: DocumentName, doc: OpenAPIV3_1.Document): void {
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      if (!item) continue;
+      for (const method of METHODS) {
+        const raw = item[method] as Operation['raw'] | undefined;
+        if (!raw) continue;
+        const id = raw.operationId;
+        if (!id)
+          throw new Error(`${DOCUMENTS[document]}: ${method.toUpperCase()} ${path} has no operationId`);
+        if (this.operations.has(id)) throw new Error(`operationId "${id}" is used twice`);
+        const parameters = [...(item.parameters ?? []), ...(raw.parameters ?? [])] as Parameter[];
+        this.operations.set(id, {
+          id,
+          document,
+          method,
+          path,
+          segments: path
+            .split('/')
+            .slice(1)
+            .map((s) => (/^\{.+\}$/.test(s) ? { param: s.slice(1, -1) } : { literal: s })),
+          summary: raw.summary ?? '',
+          deprecated: raw.deprecated === true,
+          rules: raw['x-rules'] ?? [],
+          parameters,
+          requestBody: raw.requestBody as OpenAPIV3_1.RequestBodyObject | undefined,
+          responses: (raw.responses ?? {}) as Record<string, Response>,
+          security: raw.security ?? doc.security ?? [],
+          raw,
+        });
+      }
+    }
+  }
+
+  private compileAll(): void {
+    for (const op of this.operations.values()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        for (const [mediaType, media] of Object.entries(response.content ?? {})) {
+          if (!media.schema) continue;
+          const key = validatorKey(op.id, status, baseMediaType(mediaType));
+          try {
+            this.validators.set(key, ajv.compile(media.schema));
+          } catch (error) {
+            throw new Error(`The schema of ${key} does not compile: ${(error as Error).message}`);
+          }
+        }
+      }
+    }
+  }
+}
+
+function validatorKey(operationId: string, status: string, mediaType: string): string {
+  return `${operationId} ${status} ${mediaType}`;
+}
+
+function compareScores(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}
+
+let loaded: Promise<Contract> | undefined;
+
+/** The contract of this project, loaded once per process. */
+export function loadContract(): Promise<Contract> {
+  loaded ??= (async () => {
+    const [main, images] = await Promise.all([loadDocument('main'), loadDocument('images')]);
+    return new Contract({ main, images }, loadRules());
+  })();
+  return loaded;
+}

@@ -1,0 +1,7 @@
+export { ajv } from './ajv.ts';
+export { baseMediaType, Contract, loadContract, METHODS } from './contract.ts';
+export type { Match, Method, Operation, Parameter, Response } from './contract.ts';
+export { DOCUMENTS, loadDocument, projectPath, projectRoot } from './load.ts';
+export type { DocumentName } from './load.ts';
+export { loadRules } from './rules.ts';
+export type { Rule, Where } from './rules.ts';
