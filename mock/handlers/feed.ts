@@ -1,0 +1,135 @@
+import { decodePosition, encodePosition, toTimestamp, type Change } from '../state/index.ts';
+import type { Context, Handler, MockResponse } from '../types.ts';
+import { fail, ok, quote } from './respond.ts';
+
+const DAY = 86_400_000;
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+/** Milliseconds since the epoch for an RFC 3339 timestamp, or undefined when it is not one. */
+export function parseRfc3339(value: string): number | undefined {
+  const m = RFC3339.exec(value);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > days || hour > 23 || minute > 59 || second > 59)
+    return undefined;
+  const offsetHours = Number(m[10] ?? 0);
+  const offsetMinutes = Number(m[11] ?? 0);
+  if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const sign = m[9] === '-' ? -1 : 1;
+  const millis = Number((m[7] ?? '.0').slice(1, 4).padEnd(3, '0'));
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  return utc - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+}
+
+function parseSince(context: Context): number | MockResponse {
+  const { behaviour, state, request } = context;
+  const raw = request.query.get('since');
+  const now = state.clock.now();
+  if (raw === null) {
+    if (behaviour.sinceRequired) return fail(context, 400, 'Missing query parameter: since');
+    return now - behaviour.sinceWindowDays * DAY;
+  }
+  const since = behaviour.sinceLenient ? Date.parse(raw) : parseRfc3339(raw);
+  if (since === undefined || Number.isNaN(since))
+    return fail(
+      context,
+      400,
+      `since ${quote(raw)} is not an RFC 3339 UTC timestamp such as 2017-01-06T10:00:00.000Z`,
+    );
+  if (behaviour.rejectFutureSince && since > now)
+    return fail(context, 400, 'since must not be in the future');
+  if (since < now - behaviour.sinceWindowDays * DAY)
+    return fail(context, 400, 'since must not be older than 90 days; contact support for an older start');
+  return since;
+}
+
+function notification(change: Change, context: Context): Record<string, string> {
+  const item = context.state.content.get(change.contentId);
+  return {
+    type: `http://www.ft.com/thing/ThingChangeType/${change.type}`,
+    id: `http://www.ft.com/thing/${change.contentId}`,
+    apiUrl: `${context.request.origin}/content/${change.contentId}`,
+    ...(item ? { contentType: item.kind } : {}),
+    publishReference: `tid_${change.time.toString(36)}${change.contentId.slice(0, 4)}`,
+    lastModified: toTimestamp(change.time),
+  };
+}
+
+/**
+ * The change feed. A page starts where the `page` token says (else just after `since`), holds at
+ * most `pageSize` changes, and never reaches more than a day past its first change, so a short
+ * page is no sign of the end. Its `next` link carries the position after the page.
+ */
+export const listNotifications: Handler = (context) => {
+  const { behaviour, state, request } = context;
+  const since = parseSince(context);
+  if (typeof since !== 'number') return since;
+  const log = state.log;
+
+  let start = log.firstAfter(since);
+  const pageToken = request.query.get('page');
+  if (pageToken !== null && behaviour.honourPage) {
+    const position = decodePosition(pageToken);
+    if (!position)
+      return fail(
+        context,
+        400,
+        `page ${quote(pageToken)} is not a token of this feed: follow next links as given`,
+      );
+    start = log.indexOf(position);
+  }
+  let end = Math.min(start + behaviour.pageSize, log.length);
+  const first = log.at(start);
+  if (first) end = Math.min(end, Math.max(log.firstAtOrAfter(first.time + DAY), start + 1));
+  const changes = start < end ? log.slice(start, end) : [];
+
+  let next = Math.max(end, start);
+  if (changes.length > 1 && behaviour.repeatLastAcrossPages) next = end - 1;
+  if (changes.length > 0 && end < log.length && behaviour.skipOneAcrossPages) next = end + 1;
+  if (changes.length > 0 && changes.length < behaviour.pageSize && behaviour.shortPageEndsFeed)
+    next = log.length;
+  if (changes.length === 0 && behaviour.emptyNextSkipsOne) next += 1;
+
+  const last = changes[changes.length - 1];
+  const nextSince = last ? toTimestamp(last.time) : (request.query.get('since') ?? toTimestamp(since));
+  const page = encodePosition(log.positionOf(next, since));
+  return ok({
+    requestUrl: context.requestUrl,
+    notifications: changes.map((change) => notification(change, context)),
+    links: [
+      {
+        href: `${request.origin}/content/notifications?since=${encodeURIComponent(nextSince)}&page=${page}`,
+        rel: 'next',
+      },
+    ],
+  });
+};
+
+/** The deprecated v1 feed: the latest changes after an optional `since`, at most 50, with v1 URLs. */
+export const listNotificationsV1: Handler = (context) => {
+  const { state, request } = context;
+  const raw = request.query.get('since');
+  const since = raw === null ? undefined : parseRfc3339(raw);
+  if (raw !== null && since === undefined)
+    return fail(context, 400, `since ${quote(raw)} is not an RFC 3339 UTC timestamp`);
+  const log = state.log;
+  const from = since === undefined ? Math.max(0, log.length - 50) : log.firstAfter(since);
+  return ok({
+    requestUrl: context.requestUrl,
+    notifications: log.slice(from, Math.min(from + 50, log.length)).map((change) => ({
+      type: `http://www.ft.com/thing/ThingChangeType/${change.type}`,
+      id: `http://www.ft.com/thing/${change.contentId}`,
+      apiUrl: `${request.origin}/content/items/v1/${change.contentId}`,
+    })),
+    links: [],
+  });
+};

@@ -1,0 +1,29 @@
+import type { Context, MockResponse } from '../types.ts';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function ok(body: unknown): MockResponse {
+  return { status: 200, body };
+}
+
+/** Operations whose errors carry the page endpoints' body, `{requestUrl, message}`. */
+const PAGE_ERRORS = /^\/site\/v1\/pages/;
+
+/** An error in the contract's shape for the operation: `{requestUrl, message}` on pages, else `{message}`. */
+export function fail(
+  context: Context | undefined,
+  status: number,
+  message: string,
+  code?: string,
+): MockResponse {
+  const body =
+    context && PAGE_ERRORS.test(context.operation.path)
+      ? { requestUrl: context.requestUrl, message }
+      : { message };
+  return { status, body, ...(code ? { code } : {}) };
+}
+
+/** Quotes a value from the request in a message, shortened so a huge input never makes a huge reply. */
+export function quote(value: string): string {
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+}

@@ -1,0 +1,100 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Pipeline } from '../pipeline.ts';
+import type { MockRequest, MockResponse } from '../types.ts';
+
+/** The largest request body the mock reads; anything bigger is refused, never buffered. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+interface Origins {
+  secure: boolean;
+  origin: () => string;
+  httpsOrigin: () => string;
+}
+
+function send(res: ServerResponse, response: MockResponse): void {
+  const headers: Record<string, string> = { ...response.headers };
+  let payload: Buffer | undefined;
+  if (Buffer.isBuffer(response.body)) payload = response.body;
+  else if (response.body !== undefined) {
+    payload = Buffer.from(JSON.stringify(response.body));
+    headers['Content-Type'] ??= 'application/json; charset=utf-8';
+  }
+  headers['Content-Length'] = String(payload?.length ?? 0);
+  res.writeHead(response.status, headers);
+  res.end(payload);
+}
+
+function error(status: number, message: string): MockResponse {
+  return { status, body: { message } };
+}
+
+/** node's request → the pipeline's request; the pipeline's response → node's response. Nothing else. */
+export function requestListener(pipeline: Pipeline, origins: Origins) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        if (!refused) {
+          refused = true;
+          res.setHeader('Connection', 'close');
+          send(res, error(413, `The request body is larger than ${MAX_BODY_BYTES} bytes`));
+          req.resume();
+        }
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      if (refused) return;
+      const target = req.url ?? '/';
+      if (!target.startsWith('/')) return send(res, error(400, 'The request target must be a path'));
+      const at = target.indexOf('?');
+      const rawQuery = at === -1 ? '' : target.slice(at + 1);
+      const headers: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(req.headers))
+        headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      const request: MockRequest = {
+        method: req.method ?? 'GET',
+        path: at === -1 ? target : target.slice(0, at),
+        query: new URLSearchParams(rawQuery),
+        rawQuery,
+        headers,
+        body: size > 0 ? Buffer.concat(chunks) : undefined,
+        secure: origins.secure,
+        origin: origins.origin(),
+        httpsOrigin: origins.httpsOrigin(),
+      };
+      let response: MockResponse;
+      try {
+        response = pipeline(request);
+      } catch (failure) {
+        // A defect of the mock, shown as one and logged without leaking details to the client.
+        console.error('mock: unexpected error', failure);
+        response = error(500, 'The mock failed unexpectedly');
+      }
+      send(res, response);
+    });
+  };
+}
+
+/**
+ * Requests node cannot even parse (bad request lines, headers too large) still get a JSON body,
+ * never a bare socket close.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify({ message: tooLarge ? 'Request headers too large' : 'Malformed request' });
+    const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}

@@ -1,0 +1,110 @@
+import type { Contract, DocumentName } from '../lib/contract/index.ts';
+import { behaviourWith, rewrite, type Fault } from './faults.ts';
+import { HANDLERS } from './handlers/index.ts';
+import { fail } from './handlers/respond.ts';
+import type { State } from './state/index.ts';
+import type { Throttle } from './throttle.ts';
+import type { Context, MockRequest, MockResponse } from './types.ts';
+
+/** The query string without the key, as written: `requestUrl` and redirects must never carry a key. */
+export function withoutKey(rawQuery: string): string {
+  const kept = rawQuery.split('&').filter((pair) => pair !== '' && !/^apiKey(=|$)/.test(pair));
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
+}
+
+/**
+ * The mock's behaviour, knowing nothing of HTTP: route by the contract, then transport, key,
+ * throttle and body checks, then the operation's handler; the faults in force rewrite the result.
+ */
+export function createPipeline(options: {
+  contract: Contract;
+  state: State;
+  faults: Fault[];
+  throttle: Throttle;
+}) {
+  const { contract, state, faults, throttle } = options;
+  const behaviour = behaviourWith(faults);
+  const imagesBase = contract.basePath('images');
+
+  function handle(request: MockRequest, set: (context: Context) => void): MockResponse {
+    const document: DocumentName = request.path.startsWith(`${imagesBase}/`) ? 'images' : 'main';
+    const path = document === 'images' ? request.path.slice(imagesBase.length) : request.path;
+    let matched;
+    try {
+      matched = contract.match(document, request.method, path);
+    } catch {
+      return fail(undefined, 400, 'The path holds a malformed percent-escape', 'MALFORMED_PATH');
+    }
+    if (!('operation' in matched)) {
+      return matched.methodNotAllowed
+        ? fail(undefined, 405, `Method ${request.method} is not allowed here`, 'METHOD_NOT_ALLOWED')
+        : fail(undefined, 404, 'No such endpoint', 'UNKNOWN_PATH');
+    }
+    const { operation, pathParams } = matched;
+    const query = withoutKey(request.rawQuery ?? request.query.toString());
+    const context: Context = {
+      request,
+      operation,
+      pathParams,
+      key: undefined,
+      state,
+      behaviour,
+      requestUrl: `${request.origin}${request.path}${query}`,
+      document,
+    };
+    set(context);
+
+    if (behaviour.httpsOnly && !request.secure && operation.rules.includes('TLS-01')) {
+      const location = `${request.httpsOrigin}${request.path}${query}`;
+      return {
+        status: 301,
+        headers: { Location: location },
+        body: { message: `HTTPS only: use ${location}` },
+        code: 'HTTPS_ONLY',
+      };
+    }
+
+    if (operation.security.some((requirement) => Object.keys(requirement).length > 0)) {
+      const header = behaviour.acceptHeaderKey ? request.headers['x-api-key'] : undefined;
+      const fromQuery = behaviour.acceptQueryKey ? request.query.get('apiKey') : null;
+      const presented = header ?? fromQuery ?? undefined;
+      const anyKey = request.headers['x-api-key'] !== undefined || request.query.has('apiKey');
+      if (!anyKey && !behaviour.acceptMissingKey)
+        return fail(context, 403, 'An API key is required', 'KEY_MISSING');
+      if (anyKey) {
+        context.key = presented === undefined ? undefined : state.keys.get(presented);
+        const openToAny =
+          behaviour.unknownKeyAcceptedOn.includes('*') ||
+          behaviour.unknownKeyAcceptedOn.includes(operation.id);
+        if (!context.key && !openToAny)
+          return fail(context, 403, 'The API key is not in the whitelist', 'KEY_INVALID');
+        const wait = throttle.take(presented ?? '');
+        if (wait > 0) {
+          const seconds = Math.max(1, Math.ceil(wait));
+          const response = fail(
+            context,
+            429,
+            `Too many requests for this API key; retry after ${seconds} s`,
+            'THROTTLED',
+          );
+          return { ...response, headers: { 'Retry-After': String(seconds) } };
+        }
+      }
+    }
+
+    if (!operation.requestBody && request.body && request.body.length > 0)
+      return fail(context, 400, 'Not supported: do not supply a request body', 'BODY_NOT_SUPPORTED');
+
+    const handler = HANDLERS[operation.id];
+    if (!handler) return fail(context, 404, `The mock does not serve ${operation.id}`, 'NOT_SERVED');
+    return handler(context);
+  }
+
+  return (request: MockRequest): MockResponse => {
+    let context: Context | undefined;
+    const response = handle(request, (c) => (context = c));
+    return rewrite(faults, response, request, context);
+  };
+}
+
+export type Pipeline = ReturnType<typeof createPipeline>;

@@ -1,0 +1,26 @@
+/**
+ * The mock's notion of "now", for the `since` window, publishing and token expiry. A clock made
+ * with a start time stands still until moved, so tests are reproducible; without one it follows
+ * real time. Either can be moved forward.
+ */
+export class Clock {
+  private offset = 0;
+
+  constructor(private readonly start?: number) {}
+
+  now(): number {
+    return (this.start ?? Date.now()) + this.offset;
+  }
+
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+
+  reset(): void {
+    this.offset = 0;
+  }
+}
+
+export function toTimestamp(ms: number): string {
+  return new Date(ms).toISOString();
+}

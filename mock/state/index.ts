@@ -1,0 +1,152 @@
+import { Clock } from './clock.ts';
+import { makeContentItem, type ContentItem, type ContentKind } from './content.ts';
+import { ChangeLog, type Change, type ChangeType } from './feed.ts';
+import { API_KEYS, type ApiKey } from './keys.ts';
+import {
+  makeLicences,
+  makeTokens,
+  makeTrialExclusions,
+  makeUsers,
+  type Licence,
+  type Token,
+  type User,
+} from './membership.ts';
+import { makePages, type Page, type PageItem } from './pages.ts';
+import { Random } from './random.ts';
+
+export type { ApiKey, Change, ChangeType, ContentItem, ContentKind, Licence, Page, PageItem, Token, User };
+export { Clock, toTimestamp } from './clock.ts';
+export { decodePosition, encodePosition, type Position } from './feed.ts';
+
+export interface StateOptions {
+  seed: number;
+  /** Start time of the clock (a fixed clock); real time when absent. */
+  now?: number;
+  /** Changes in the seeded log. */
+  changes?: number;
+}
+
+const DAY = 86_400_000;
+/** The seeded log spans this many days before the start time, more than the 90-day window. */
+export const LOG_DAYS = 120;
+/** Changes sharing one timestamp: [days before start, count]. Three fall inside the 90-day window. */
+const BURSTS: [number, number][] = [
+  [100, 300],
+  [75, 230],
+  [40, 420],
+  [10, 260],
+];
+
+export interface PublishRequest {
+  type?: ChangeType;
+  contentId?: string;
+  kind?: ContentKind;
+}
+
+/** All the data of the mock, seeded; knows nothing of HTTP. */
+export class State {
+  readonly clock: Clock;
+  readonly keys = new Map<string, ApiKey>(API_KEYS.map((k) => [k.value, k]));
+  readonly content = new Map<string, ContentItem>();
+  readonly log = new ChangeLog();
+  readonly licences: Map<string, Licence>;
+  readonly users: Map<string, User>;
+  readonly tokens: Map<string, Token>;
+  readonly pages: Map<string, Page>;
+  trialExclusions: string[] | undefined;
+
+  private readonly seededTrialExclusions: string[];
+  private readonly seededLength: number;
+  private readonly undo: (() => void)[] = [];
+  private publishRandom: Random;
+
+  constructor(readonly options: StateOptions) {
+    const random = new Random(options.seed);
+    this.clock = new Clock(options.now);
+    const start = this.clock.now();
+    this.seedLog(random, start, options.changes ?? 20_000);
+    this.seededLength = this.log.length;
+    this.licences = new Map(makeLicences(random, start).map((l) => [l.id, l]));
+    this.seededTrialExclusions = makeTrialExclusions(random);
+    this.trialExclusions = [...this.seededTrialExclusions];
+    const users = makeUsers(random);
+    this.users = new Map(users.map((u) => [u.id, u]));
+    this.tokens = new Map(makeTokens(random, users, start).map((t) => [t.value, t]));
+    const readable = [...this.content.values()].filter((c) => !c.deleted && !c.restricted);
+    this.pages = new Map(makePages(random, readable).map((p) => [p.id, p]));
+    this.publishRandom = new Random(options.seed + 1);
+  }
+
+  /**
+   * Records new changes at the clock's current time, as the real service would after an edit: a
+   * creation makes a new item, an update or deletion picks a live item unless one is named.
+   */
+  publish(requests: PublishRequest[]): Change[] {
+    const time = Math.max(this.clock.now(), this.log.lastTime ?? 0);
+    return requests.map((request) => {
+      const type = request.type ?? 'UPDATE';
+      let item = request.contentId ? this.content.get(request.contentId) : undefined;
+      if (!item && type === 'CREATE') {
+        item = makeContentItem(this.publishRandom, time, request.kind);
+        item.restricted = false;
+        const created = item;
+        this.content.set(created.id, created);
+        this.undo.push(() => this.content.delete(created.id));
+      }
+      item ??= this.someLiveItem();
+      if (type === 'DELETE' && !item.deleted) {
+        const deleted = item;
+        deleted.deleted = true;
+        this.undo.push(() => (deleted.deleted = false));
+      }
+      const change = { time, contentId: item.id, type };
+      this.log.append(change);
+      return change;
+    });
+  }
+
+  /** Back to the seeded state: published changes and items gone, clock and lists restored. */
+  reset(): void {
+    for (const step of this.undo.splice(0).reverse()) step();
+    this.log.truncate(this.seededLength);
+    this.clock.reset();
+    this.trialExclusions = [...this.seededTrialExclusions];
+    this.publishRandom = new Random(this.options.seed + 1);
+  }
+
+  private someLiveItem(): ContentItem {
+    for (const item of this.content.values()) if (!item.deleted && !item.restricted) return item;
+    throw new Error('No live content item');
+  }
+
+  private seedLog(random: Random, start: number, count: number): void {
+    const times: number[] = [];
+    for (const [days, size] of BURSTS) {
+      const at = start - days * DAY + random.int(0, 3_600_000);
+      for (let i = 0; i < size && times.length < count; i++) times.push(at);
+    }
+    while (times.length < count) times.push(start - random.int(1_000, LOG_DAYS * DAY));
+    times.sort((a, b) => a - b);
+
+    const live: ContentItem[] = [];
+    for (const time of times) {
+      if (live.length < 50 || random.chance(0.1)) {
+        const item = makeContentItem(random, time);
+        this.content.set(item.id, item);
+        live.push(item);
+        this.log.append({ time, contentId: item.id, type: 'CREATE' });
+        continue;
+      }
+      const index = random.int(0, live.length - 1);
+      const item = live[index]!;
+      if (random.chance(0.03)) {
+        item.deleted = true;
+        live[index] = live[live.length - 1]!;
+        live.pop();
+        this.log.append({ time, contentId: item.id, type: 'DELETE' });
+      } else {
+        this.log.append({ time, contentId: item.id, type: 'UPDATE' });
+      }
+    }
+  }
+}

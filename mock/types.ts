@@ -1,0 +1,46 @@
+import type { DocumentName, Operation } from '../lib/contract/index.ts';
+import type { Behaviour } from './faults.ts';
+import type { ApiKey, State } from './state/index.ts';
+
+/** A request as the mock's pipeline sees it: parsed, bounded, and free of node's http types. */
+export interface MockRequest {
+  method: string;
+  /** The path as requested, before any decoding, e.g. `/licence/abc`. */
+  path: string;
+  query: URLSearchParams;
+  /** The query string as written, without `?`, for echoing it unchanged. */
+  rawQuery?: string;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  body?: Buffer;
+  /** Whether the request came over HTTPS. */
+  secure: boolean;
+  /** The origin this request reached, e.g. `https://127.0.0.1:8443`. */
+  origin: string;
+  /** The HTTPS origin of the mock, where plain-HTTP requests are sent on to. */
+  httpsOrigin: string;
+}
+
+export interface MockResponse {
+  status: number;
+  headers?: Record<string, string>;
+  /** A JSON value, or raw bytes (with their own `Content-Type` header). */
+  body?: unknown;
+  /** A stable name for a response the pipeline itself made (`KEY_INVALID`), for faults and logs. */
+  code?: string;
+}
+
+/** What a handler gets: the matched operation, the state, and the switches in force. */
+export interface Context {
+  request: MockRequest;
+  operation: Operation;
+  pathParams: Record<string, string>;
+  key: ApiKey | undefined;
+  state: State;
+  behaviour: Behaviour;
+  /** The URL requested, absolute, without the key (never echo a key). */
+  requestUrl: string;
+  document: DocumentName;
+}
+
+export type Handler = (context: Context) => MockResponse;
