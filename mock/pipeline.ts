@@ -95,6 +95,9 @@ export function createPipeline(options: {
     if (!operation.requestBody && request.body && request.body.length > 0)
       return fail(context, 400, 'Not supported: do not supply a request body', 'BODY_NOT_SUPPORTED');
 
+    if (operation.deprecated && state.v1Retirement)
+      return fail(context, state.v1Retirement, 'This endpoint has been removed', 'RETIRED');
+
     const handler = HANDLERS[operation.id];
     if (!handler) return fail(context, 404, `The mock does not serve ${operation.id}`, 'NOT_SERVED');
     return handler(context);

@@ -54,6 +54,8 @@ export class State {
   readonly tokens: Map<string, Token>;
   readonly pages: Map<string, Page>;
   trialExclusions: string[] | undefined;
+  /** When set, the deprecated v1 endpoints are gone and answer this status, as after their removal. */
+  v1Retirement: 404 | 410 | undefined;
 
   private readonly seededTrialExclusions: string[];
   private readonly seededLength: number;
@@ -111,6 +113,7 @@ export class State {
     this.log.truncate(this.seededLength);
     this.clock.reset();
     this.trialExclusions = [...this.seededTrialExclusions];
+    this.v1Retirement = undefined;
     this.publishRandom = new Random(this.options.seed + 1);
   }
 

@@ -1,0 +1,124 @@
+import { parseArgs } from 'node:util';
+import { FAULTS } from './faults.ts';
+import { createMock } from './server.ts';
+
+const USAGE = `Usage: npm run mock -- [options]
+
+  --port N          HTTPS port (default 8443; 0 picks a free one)
+  --http-port N     plain-HTTP port (default 8080; 0 picks a free one)
+  --seed N          seed of the generated data (default 1)
+  --now TIMESTAMP   fix the clock at this RFC 3339 time (default: real time)
+  --fault NAME      switch a fault on; repeatable
+  --list-faults     list the fault catalogue and exit
+  --help            this text`;
+
+function fail(message: string): never {
+  console.error(`mock: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) fail(`--${name} must be a whole number, not "${value}"`);
+  return Number(value);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'http-port': { type: 'string' },
+      seed: { type: 'string' },
+      now: { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      'list-faults': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  }).values;
+} catch (error) {
+  fail((error as Error).message);
+}
+
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+if (args['list-faults']) {
+  const width = Math.max(...FAULTS.map((f) => f.name.length));
+  for (const fault of FAULTS)
+    console.log(`${fault.name.padEnd(width)}  ${fault.rule.padEnd(8)}  ${fault.description}`);
+  console.log(`\n${FAULTS.length} faults.`);
+  process.exit(0);
+}
+
+const unknown = (args.fault ?? []).filter((name) => !FAULTS.some((f) => f.name === name));
+if (unknown.length > 0) fail(`unknown fault ${unknown.map((n) => `"${n}"`).join(', ')}; see --list-faults`);
+if (args.now !== undefined && Number.isNaN(Date.parse(args.now)))
+  fail(`--now must be a timestamp, not "${args.now}"`);
+
+const mock = await createMock({
+  port: integer('port', args.port, 8443),
+  httpPort: integer('http-port', args['http-port'], 8080),
+  seed: integer('seed', args.seed, 1),
+  now: args.now,
+  faults: args.fault,
+}).catch((error: NodeJS.ErrnoException) => {
+  fail(
+    error.code === 'EADDRINUSE'
+      ? `port in use (${error.message}); pick another with --port/--http-port`
+      : error.message,
+  );
+});
+
+const state = mock.state;
+const key = [...state.keys.keys()][0]!;
+const since = new Date(state.clock.now() - 3_600_000).toISOString();
+const licence = [...state.licences.keys()][0]!;
+const user = [...state.users.values()][0]!;
+const token = [...state.tokens.values()].find(
+  (t) => t.userId === user.id && t.scopes.includes('profile_max'),
+)!;
+const page = [...state.pages.values()].find((p) => !p.gone)!;
+const item = [...state.content.values()].find((c) => !c.deleted && !c.restricted)!;
+const curl = (path: string, extra = '') => `  curl -k ${extra}-H 'X-Api-Key: ${key}' '${mock.url}${path}'`;
+
+console.log(`Mock of the Content, Licence and Membership service
+  HTTPS  ${mock.url}   (self-signed certificate: curl -k)
+  HTTP   ${mock.httpUrl}   (membership endpoints redirect to HTTPS)
+  Images ${mock.imagesUrl}
+  Seed ${state.options.seed}, clock ${args.now ? `fixed at ${args.now}` : 'real time'}, ${state.log.length} changes in the feed
+  Faults: ${mock.faults.length ? mock.faults.map((f) => `${f.name} (${f.rule})`).join(', ') : 'none'}
+
+Keys (X-Api-Key header or ?apiKey=): ${[...state.keys.keys()].join(', ')}
+  (${[...state.keys.values()]
+    .filter((k) => !k.restrictedContent)
+    .map((k) => k.value)
+    .join(', ')} may not read restricted content)
+
+Bearer tokens for GET /users/{userId}/profile/full:
+${[...state.tokens.values()].map((t) => `  ${t.value}  user ${t.userId}  ${t.label}`).join('\n')}
+
+Try:
+${curl(`/content/notifications?since=${since}`)}
+${curl('/trial-exclusions/ip-addresses')}
+${curl(`/licence/${licence}`)}
+${curl(`/users/${user.id}/profile/full`, `-H 'Authorization: Bearer ${token.value}' -H 'Content-Type: application/json' `)}
+${curl(`/site/v1/pages/${page.id}/main-content?feature.blogposts=off`)}
+${curl(`/content/${item.id}`)}
+${curl(`/enrichedcontent/${item.id}`)}
+  curl -k -X POST -H 'X-Api-Key: ${key}' -H 'Content-Type: application/json' -d '{"queryString":"banks"}' '${mock.url}/content/search/v1'
+${curl(`/content/items/v1/${item.id}`)}
+${curl('/content/notifications/v1/items')}
+${curl('/site/v1/pages')}
+${curl(`/site/v1/pages/${page.id}`)}
+${curl(`/site/v1/pages/${page.id}/skyline-content`)}
+
+Ctrl-C stops it.`);
+
+const stop = () => {
+  void mock.close().then(() => process.exit(0));
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,233 @@
+import type { APIRequestContext } from '@playwright/test';
+import { baseMediaType, loadContract } from '../../lib/contract/index.ts';
+import type { Mock } from '../../mock/server.ts';
+import { expect, test } from '../fixtures.ts';
+
+/** A request that makes the mock answer one documented status of one operation. */
+interface Scenario {
+  operation: string;
+  status: number;
+  method?: 'GET' | 'POST';
+  path: (mock: Mock) => string;
+  headers?: (mock: Mock) => Record<string, string>;
+  data?: unknown;
+  setup?: (mock: Mock) => void;
+  /** What makes this status, where the same status has several causes. */
+  cause?: string;
+}
+
+const KEY = 'mock-key-primary';
+const SINCE = '2026-11-01T00:00:00.000Z';
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+
+const first = <T>(items: Iterable<T>, where: (item: T) => boolean = () => true): T => {
+  for (const item of items) if (where(item)) return item;
+  throw new Error('The seeded data has no such item');
+};
+const licence = (m: Mock) => first(m.state.licences.keys());
+const user = (m: Mock) => first(m.state.users.values());
+const otherUser = (m: Mock) => [...m.state.users.values()][1]!;
+const token = (m: Mock, label: string) =>
+  first(m.state.tokens.values(), (t) => t.label.includes(label)).value;
+const page = (m: Mock) => first(m.state.pages.values(), (p) => !p.gone).id;
+const gonePage = (m: Mock) => first(m.state.pages.values(), (p) => p.gone).id;
+const item = (m: Mock) => first(m.state.content.values(), (c) => !c.deleted && !c.restricted).id;
+const restricted = (m: Mock) => first(m.state.content.values(), (c) => !c.deleted && c.restricted).id;
+const profileHeaders =
+  (label: string, contentType = 'application/json') =>
+  (m: Mock) => ({
+    Authorization: `Bearer ${token(m, label)}`,
+    'Content-Type': contentType,
+  });
+const throttled = (m: Mock) => m.throttle.configure({ perSecond: 0.001, burst: 0 });
+const retired = (status: 404 | 410) => (m: Mock) => void (m.state.v1Retirement = status);
+
+const SCENARIOS: Scenario[] = [
+  { operation: 'listNotifications', status: 200, path: () => `/content/notifications?since=${SINCE}` },
+  { operation: 'listNotifications', status: 400, path: () => '/content/notifications' },
+  { operation: 'listTrialExclusionIpAddresses', status: 200, path: () => '/trial-exclusions/ip-addresses' },
+  {
+    operation: 'listTrialExclusionIpAddresses',
+    status: 400,
+    path: () => '/trial-exclusions/ip-addresses?limit=5',
+  },
+  {
+    operation: 'listTrialExclusionIpAddresses',
+    status: 404,
+    path: () => '/trial-exclusions/ip-addresses',
+    setup: (m) => void (m.state.trialExclusions = undefined),
+  },
+  { operation: 'getLicence', status: 200, path: (m) => `/licence/${licence(m)}` },
+  { operation: 'getLicence', status: 400, path: () => '/licence/not-a-licence' },
+  { operation: 'getLicence', status: 404, path: () => `/licence/${UNKNOWN_UUID}` },
+  {
+    operation: 'getUserFullProfile',
+    status: 200,
+    path: (m) => `/users/${user(m).id}/profile/full`,
+    headers: profileHeaders('profile_max'),
+  },
+  {
+    operation: 'getUserFullProfile',
+    status: 400,
+    path: () => '/users/not-a-user/profile/full',
+    headers: profileHeaders('profile_max'),
+  },
+  {
+    operation: 'getUserFullProfile',
+    status: 401,
+    path: (m) => `/users/${user(m).id}/profile/full`,
+    headers: profileHeaders('without profile_max'),
+  },
+  {
+    operation: 'getUserFullProfile',
+    status: 403,
+    path: (m) => `/users/${otherUser(m).id}/profile/full`,
+    headers: profileHeaders('profile_max'),
+  },
+  {
+    operation: 'getUserFullProfile',
+    status: 404,
+    path: () => `/users/${UNKNOWN_UUID}/profile/full`,
+    headers: profileHeaders('profile_max'),
+  },
+  {
+    operation: 'getUserFullProfile',
+    status: 415,
+    path: (m) => `/users/${user(m).id}/profile/full`,
+    headers: profileHeaders('profile_max', 'text/plain'),
+  },
+  { operation: 'getPageMainContent', status: 200, path: (m) => `/site/v1/pages/${page(m)}/main-content` },
+  {
+    operation: 'getPageMainContent',
+    status: 400,
+    path: (m) => `/site/v1/pages/${page(m)}/main-content?feature.blogposts=maybe`,
+  },
+  { operation: 'getPageMainContent', status: 404, path: () => `/site/v1/pages/${UNKNOWN_UUID}/main-content` },
+  { operation: 'getPageMainContent', status: 410, path: (m) => `/site/v1/pages/${gonePage(m)}/main-content` },
+  { operation: 'getContent', status: 200, path: (m) => `/content/${item(m)}` },
+  { operation: 'getContent', status: 404, path: () => `/content/${UNKNOWN_UUID}` },
+  {
+    operation: 'getContent',
+    status: 403,
+    path: (m) => `/content/${restricted(m)}`,
+    headers: () => ({ 'X-Api-Key': 'mock-key-limited' }),
+  },
+  { operation: 'getEnrichedContent', status: 200, path: (m) => `/enrichedcontent/${item(m)}` },
+  { operation: 'getEnrichedContent', status: 404, path: () => `/enrichedcontent/${UNKNOWN_UUID}` },
+  {
+    operation: 'searchContent',
+    status: 200,
+    method: 'POST',
+    path: () => '/content/search/v1',
+    data: { queryString: 'banks' },
+  },
+  {
+    operation: 'searchContent',
+    status: 400,
+    method: 'POST',
+    path: () => '/content/search/v1',
+    data: { query: 'banks' },
+  },
+  { operation: 'getContentItemV1', status: 200, path: (m) => `/content/items/v1/${item(m)}` },
+  { operation: 'getContentItemV1', status: 404, path: () => `/content/items/v1/${UNKNOWN_UUID}` },
+  {
+    operation: 'getContentItemV1',
+    status: 410,
+    path: (m) => `/content/items/v1/${item(m)}`,
+    setup: retired(410),
+  },
+  { operation: 'listNotificationsV1', status: 200, path: () => '/content/notifications/v1/items' },
+  {
+    operation: 'listNotificationsV1',
+    status: 404,
+    path: () => '/content/notifications/v1/items',
+    setup: retired(404),
+  },
+  {
+    operation: 'listNotificationsV1',
+    status: 410,
+    path: () => '/content/notifications/v1/items',
+    setup: retired(410),
+  },
+  { operation: 'listPagesV1', status: 200, path: () => '/site/v1/pages' },
+  { operation: 'listPagesV1', status: 404, path: () => '/site/v1/pages', setup: retired(404) },
+  { operation: 'listPagesV1', status: 410, path: () => '/site/v1/pages', setup: retired(410) },
+  { operation: 'getPageV1', status: 200, path: (m) => `/site/v1/pages/${page(m)}` },
+  { operation: 'getPageV1', status: 404, path: () => `/site/v1/pages/${UNKNOWN_UUID}` },
+  { operation: 'getPageV1', status: 410, path: (m) => `/site/v1/pages/${gonePage(m)}` },
+  {
+    operation: 'getPageSkylineContent',
+    status: 200,
+    path: (m) => `/site/v1/pages/${page(m)}/skyline-content`,
+  },
+  {
+    operation: 'getPageSkylineContent',
+    status: 404,
+    path: () => `/site/v1/pages/${UNKNOWN_UUID}/skyline-content`,
+  },
+  {
+    operation: 'getPageSkylineContent',
+    status: 410,
+    path: (m) => `/site/v1/pages/${gonePage(m)}/skyline-content`,
+  },
+];
+
+/** Statuses every keyed operation has, made the same way for each. */
+function sharedScenarios(base: Scenario): Scenario[] {
+  const body = base.method === 'POST' ? {} : { data: 'unexpected' };
+  return [
+    {
+      ...base,
+      status: 403,
+      cause: 'key outside the whitelist',
+      headers: (m) => ({ ...base.headers?.(m), 'X-Api-Key': 'not-a-whitelisted-key' }),
+    },
+    { ...base, status: 429, cause: 'throttled', setup: throttled },
+    ...(base.method === 'POST' ? [] : [{ ...base, ...body, status: 400, cause: 'a request body' }]),
+  ];
+}
+
+async function send(request: APIRequestContext, mock: Mock, scenario: Scenario) {
+  scenario.setup?.(mock);
+  return request.fetch(`${mock.url}${scenario.path(mock)}`, {
+    method: scenario.method ?? 'GET',
+    headers: { 'X-Api-Key': KEY, ...scenario.headers?.(mock) },
+    data: scenario.data,
+    maxRedirects: 0,
+    ignoreHTTPSErrors: true,
+  });
+}
+
+const contract = await loadContract();
+const successes = SCENARIOS.filter((s) => s.status === 200);
+const all = [...SCENARIOS, ...successes.flatMap(sharedScenarios)];
+const covered = new Set(all.map((s) => `${s.operation} ${s.status}`));
+
+test.describe('the mock conforms to its contract', () => {
+  test('has a scenario for every documented status of every operation it serves', () => {
+    const missing: string[] = [];
+    for (const op of contract.operations.values()) {
+      if (op.document !== 'main') continue;
+      for (const status of Object.keys(op.responses))
+        if (!covered.has(`${op.id} ${status}`)) missing.push(`${op.id} ${status}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  for (const scenario of all) {
+    const cause = scenario.cause ? ` (${scenario.cause})` : '';
+    test(`${scenario.operation} answers ${scenario.status}${cause} as documented`, async ({
+      mock,
+      request,
+    }) => {
+      const response = await send(request, mock, scenario);
+      const body: unknown = await response.json();
+      expect(response.status(), JSON.stringify(body)).toBe(scenario.status);
+      expect(baseMediaType(response.headers()['content-type'])).toBe('application/json');
+      const validate = contract.validatorFor(scenario.operation, scenario.status, 'application/json');
+      expect(validate, 'a documented JSON schema').toBeDefined();
+      expect(validate!(body), JSON.stringify(validate!.errors)).toBe(true);
+      if (scenario.status === 429) expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+    });
+  }
+});
