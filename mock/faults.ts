@@ -1,4 +1,4 @@
-import type { Context, MockRequest, MockResponse } from './types.ts';
+import { RawJson, type Context, type MockRequest, type MockResponse } from './types.ts';
 
 /**
  * The mock's switches. The defaults are the clean, conforming service; each fault of the catalogue
@@ -80,7 +80,9 @@ function onStatus(
   return (response, request) => {
     if (response.status !== status || typeof response.body !== 'object' || Buffer.isBuffer(response.body))
       return response;
-    const copy = structuredClone(response.body) as Json;
+    const copy = (
+      response.body instanceof RawJson ? JSON.parse(response.body.toString()) : structuredClone(response.body)
+    ) as Json;
     return change(copy, request) ?? { ...response, body: copy };
   };
 }

@@ -21,10 +21,25 @@ export interface MockRequest {
   httpsOrigin: string;
 }
 
+/** A body already serialised as JSON, sent as it is: parts of UTF-8 text and cached bytes, never copied. */
+export class RawJson {
+  readonly parts: Buffer[];
+  readonly length: number;
+
+  constructor(parts: (string | Buffer)[]) {
+    this.parts = parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part));
+    this.length = this.parts.reduce((sum, part) => sum + part.length, 0);
+  }
+
+  toString(): string {
+    return Buffer.concat(this.parts).toString('utf8');
+  }
+}
+
 export interface MockResponse {
   status: number;
   headers?: Record<string, string>;
-  /** A JSON value, or raw bytes (with their own `Content-Type` header). */
+  /** A JSON value, pre-serialised JSON, or raw bytes (with their own `Content-Type` header). */
   body?: unknown;
   /** A stable name for a response the pipeline itself made (`KEY_INVALID`), for faults and logs. */
   code?: string;

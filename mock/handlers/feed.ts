@@ -1,5 +1,5 @@
-import { decodePosition, encodePosition, toTimestamp, type Change } from '../state/index.ts';
-import type { Context, Handler, MockResponse } from '../types.ts';
+import { decodePosition, encodePosition, toTimestamp, type Change, type State } from '../state/index.ts';
+import { RawJson, type Context, type Handler, type MockResponse } from '../types.ts';
 import { fail, ok, quote } from './respond.ts';
 
 const DAY = 86_400_000;
@@ -65,6 +65,32 @@ function notification(change: Change, context: Context): Record<string, string> 
 }
 
 /**
+ * Serialised notifications of a page, by origin and range. The log only grows, so a range keeps its
+ * changes until a reset truncates the log, which moves its generation on. Bounded: cleared when full.
+ */
+const pageCache = new WeakMap<State, Map<string, Buffer>>();
+const PAGE_CACHE_ENTRIES = 2_000;
+
+function serialisedNotifications(context: Context, start: number, end: number): Buffer {
+  const { state } = context;
+  const key = `${state.log.generation}|${context.request.origin}|${start}|${end}`;
+  let cache = pageCache.get(state);
+  if (!cache) {
+    cache = new Map<string, Buffer>();
+    pageCache.set(state, cache);
+  }
+  let bytes = cache.get(key);
+  if (bytes === undefined) {
+    bytes = Buffer.from(
+      JSON.stringify(state.log.slice(start, end).map((change) => notification(change, context))),
+    );
+    if (cache.size >= PAGE_CACHE_ENTRIES) cache.clear();
+    cache.set(key, bytes);
+  }
+  return bytes;
+}
+
+/**
  * The change feed. A page starts where the `page` token says (else just after `since`), holds at
  * most `pageSize` changes, and never reaches more than a day past its first change, so a short
  * page is no sign of the end. Its `next` link carries the position after the page.
@@ -90,28 +116,26 @@ export const listNotifications: Handler = (context) => {
   let end = Math.min(start + behaviour.pageSize, log.length);
   const first = log.at(start);
   if (first) end = Math.min(end, Math.max(log.firstAtOrAfter(first.time + DAY), start + 1));
-  const changes = start < end ? log.slice(start, end) : [];
+  const count = Math.max(end - start, 0);
+  const last = count > 0 ? log.at(end - 1) : undefined;
 
   let next = Math.max(end, start);
-  if (changes.length > 1 && behaviour.repeatLastAcrossPages) next = end - 1;
-  if (changes.length > 0 && end < log.length && behaviour.skipOneAcrossPages) next = end + 1;
-  if (changes.length > 0 && changes.length < behaviour.pageSize && behaviour.shortPageEndsFeed)
-    next = log.length;
-  if (changes.length === 0 && behaviour.emptyNextSkipsOne) next += 1;
+  if (count > 1 && behaviour.repeatLastAcrossPages) next = end - 1;
+  if (count > 0 && end < log.length && behaviour.skipOneAcrossPages) next = end + 1;
+  if (count > 0 && count < behaviour.pageSize && behaviour.shortPageEndsFeed) next = log.length;
+  if (count === 0 && behaviour.emptyNextSkipsOne) next += 1;
 
-  const last = changes[changes.length - 1];
   const nextSince = last ? toTimestamp(last.time) : (request.query.get('since') ?? toTimestamp(since));
   const page = encodePosition(log.positionOf(next, since));
-  return ok({
-    requestUrl: context.requestUrl,
-    notifications: changes.map((change) => notification(change, context)),
-    links: [
-      {
-        href: `${request.origin}/content/notifications?since=${encodeURIComponent(nextSince)}&page=${page}`,
-        rel: 'next',
-      },
-    ],
-  });
+  const href = `${request.origin}/content/notifications?since=${encodeURIComponent(nextSince)}&page=${page}`;
+  const notifications = count > 0 ? serialisedNotifications(context, start, end) : '[]';
+  return ok(
+    new RawJson([
+      `{"requestUrl":${JSON.stringify(context.requestUrl)},"notifications":`,
+      notifications,
+      `,"links":[{"href":${JSON.stringify(href)},"rel":"next"}]}`,
+    ]),
+  );
 };
 
 /** The deprecated v1 feed: the latest changes after an optional `since`, at most 50, with v1 URLs. */

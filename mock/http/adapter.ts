@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Pipeline } from '../pipeline.ts';
-import type { MockRequest, MockResponse } from '../types.ts';
+import { RawJson, type MockRequest, type MockResponse } from '../types.ts';
 
 /** The largest request body the mock reads; anything bigger is refused, never buffered. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -14,15 +14,19 @@ interface Origins {
 
 function send(res: ServerResponse, response: MockResponse): void {
   const headers: Record<string, string> = { ...response.headers };
-  let payload: Buffer | undefined;
-  if (Buffer.isBuffer(response.body)) payload = response.body;
+  let parts: Buffer[] = [];
+  if (Buffer.isBuffer(response.body)) parts = [response.body];
   else if (response.body !== undefined) {
-    payload = Buffer.from(JSON.stringify(response.body));
+    parts =
+      response.body instanceof RawJson ? response.body.parts : [Buffer.from(JSON.stringify(response.body))];
     headers['Content-Type'] ??= 'application/json; charset=utf-8';
   }
-  headers['Content-Length'] = String(payload?.length ?? 0);
+  headers['Content-Length'] = String(parts.reduce((sum, part) => sum + part.length, 0));
   res.writeHead(response.status, headers);
-  res.end(payload);
+  res.cork();
+  for (const part of parts) res.write(part);
+  res.end();
+  res.uncork();
 }
 
 function error(status: number, message: string): MockResponse {

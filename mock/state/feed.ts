@@ -21,6 +21,12 @@ export interface Position {
 export class ChangeLog {
   private readonly times: number[] = [];
   private readonly changes: Change[] = [];
+  private truncations = 0;
+
+  /** Changes whenever an index may come to hold another change (after a truncation). */
+  get generation(): number {
+    return this.truncations;
+  }
 
   get length(): number {
     return this.changes.length;
@@ -44,6 +50,7 @@ export class ChangeLog {
 
   /** Forgets every change from `length` on: how a reset drops what was published. */
   truncate(length: number): void {
+    if (length < this.changes.length) this.truncations++;
     this.times.length = length;
     this.changes.length = length;
   }

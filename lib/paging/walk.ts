@@ -1,0 +1,40 @@
+/** A page of the change feed, as far as the walker needs it. */
+export interface FeedPage {
+  notifications: { id: string; type: string; apiUrl: string }[];
+  links: { href: string; rel: string }[];
+}
+
+export interface Walk {
+  pages: FeedPage[];
+  /** Every notification delivered, in the order delivered. */
+  notifications: FeedPage['notifications'];
+  /** The `next` link of the last page: where the next poll starts. */
+  next: string | undefined;
+  /** Whether the walk reached an empty page (the end for now) within its bound. */
+  ended: boolean;
+}
+
+export function nextLink(page: FeedPage): string | undefined {
+  return page.links.find((link) => link.rel === 'next')?.href;
+}
+
+/**
+ * Follows `next` links exactly as given, without change, from a first URL until a page comes back
+ * empty or `maxPages` pages were read. The fetcher does the HTTP (and its checks).
+ */
+export async function walkFeed(
+  fetchPage: (url: string) => Promise<FeedPage>,
+  firstUrl: string,
+  maxPages: number,
+): Promise<Walk> {
+  const pages: FeedPage[] = [];
+  let url: string | undefined = firstUrl;
+  while (url !== undefined && pages.length < maxPages) {
+    const page = await fetchPage(url);
+    pages.push(page);
+    url = nextLink(page);
+    if (page.notifications.length === 0)
+      return { pages, notifications: pages.flatMap((p) => p.notifications), next: url, ended: true };
+  }
+  return { pages, notifications: pages.flatMap((p) => p.notifications), next: url, ended: false };
+}

@@ -1,0 +1,162 @@
+import { connect } from 'node:net';
+import { loadRules } from '../../lib/contract/index.ts';
+import { createMock } from '../../mock/server.ts';
+import { FAULTS } from '../../mock/faults.ts';
+import { expect, MOCK_NOW, test } from '../fixtures.ts';
+
+const KEY = 'mock-key-primary';
+
+/** Sends raw bytes and returns the raw reply: for requests no HTTP client would send. */
+function raw(url: string, payload: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(payload));
+    let reply = '';
+    socket.on('data', (chunk) => (reply += chunk.toString()));
+    socket.on('end', () => resolve(reply));
+    socket.on('error', reject);
+  });
+}
+
+function statusAndBody(reply: string): { status: number; type: string; body: unknown } {
+  const [head = '', body = ''] = reply.split('\r\n\r\n');
+  const type = /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '';
+  return { status: Number(head.split(' ')[1]), type, body: JSON.parse(body) as unknown };
+}
+
+test.describe('the mock on malformed input', () => {
+  const cases: [string, (base: string) => string][] = [
+    ['a malformed percent-escape in the path', (b) => `${b}/content/%E0%A4%A`],
+    ['an unknown path', (b) => `${b}/no/such/endpoint`],
+    ['a query string of 8 KB', (b) => `${b}/content/notifications?since=${'9'.repeat(8_000)}`],
+    ['a licence id of unicode and escapes', (b) => `${b}/licence/${encodeURIComponent('ünï©ødé\u0000%zz')}`],
+  ];
+  for (const [what, url] of cases) {
+    test(`answers ${what} with a 4xx JSON error @HTTP-04 @HTTP-01`, async ({ mock, request }) => {
+      const response = await request.get(url(mock.url), {
+        headers: { 'X-Api-Key': KEY },
+        ignoreHTTPSErrors: true,
+      });
+      expect(response.status()).toBeGreaterThanOrEqual(400);
+      expect(response.status()).toBeLessThan(500);
+      expect(response.headers()['content-type']).toContain('application/json');
+      expect(((await response.json()) as { message: string }).message).toBeTruthy();
+    });
+  }
+
+  test('answers an unknown method with 405 @HTTP-04', async ({ mock, request }) => {
+    const response = await request.delete(`${mock.url}/content/notifications`, { ignoreHTTPSErrors: true });
+    expect(response.status()).toBe(405);
+    expect(await response.json()).toHaveProperty('message');
+  });
+
+  test('answers a body on a bodiless endpoint with 400 "Not supported" @HTTP-02', async ({
+    mock,
+    request,
+  }) => {
+    const response = await request.get(`${mock.url}/trial-exclusions/ip-addresses`, {
+      headers: { 'X-Api-Key': KEY },
+      data: { unexpected: true },
+      ignoreHTTPSErrors: true,
+    });
+    expect(response.status()).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/Not supported/);
+  });
+
+  test('refuses a body over 1 MB with 413, without reading it all @HTTP-04', async ({ mock, request }) => {
+    const response = await request.post(`${mock.url}/content/search/v1`, {
+      headers: { 'X-Api-Key': KEY, 'Content-Type': 'application/json' },
+      data: 'x'.repeat(2 * 1024 * 1024),
+      ignoreHTTPSErrors: true,
+    });
+    expect(response.status()).toBe(413);
+  });
+
+  test('answers headers too large with 431 JSON @HTTP-04', async ({ mock }) => {
+    const reply = await raw(
+      mock.httpUrl,
+      `GET /content/notifications HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    const { status, type, body } = statusAndBody(reply);
+    expect(status).toBe(431);
+    expect(type).toContain('application/json');
+    expect(body).toHaveProperty('message');
+  });
+
+  test('answers a request line that is not HTTP with 400 JSON @HTTP-04', async ({ mock }) => {
+    const reply = await raw(mock.httpUrl, 'HELLO\r\n\r\n');
+    const { status, body } = statusAndBody(reply);
+    expect(status).toBe(400);
+    expect(body).toHaveProperty('message');
+  });
+});
+
+test.describe('the mock over plain HTTP', () => {
+  for (const path of ['/trial-exclusions/ip-addresses', '/licence/00000000-0000-4000-8000-000000000000']) {
+    test(`redirects ${path} to HTTPS without the key @TLS-01 @AUTH-07`, async ({ mock, request }) => {
+      const response = await request.get(`${mock.httpUrl}${path}?apiKey=${KEY}&x=1`, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      const location = response.headers()['location']!;
+      expect(location).toBe(`${mock.url}${path}?x=1`);
+      expect(await response.text()).not.toContain(KEY);
+    });
+  }
+
+  test('serves the change feed over plain HTTP too', async ({ mock, request }) => {
+    const response = await request.get(
+      `${mock.httpUrl}/content/notifications?since=2026-11-21T00:00:00.000Z`,
+      {
+        headers: { 'X-Api-Key': KEY },
+      },
+    );
+    expect(response.status()).toBe(200);
+  });
+});
+
+test.describe('the mock as a stable fixture', () => {
+  test('gives the same bytes for the same seed and clock', async ({ request }) => {
+    const bodies: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const mock = await createMock({ seed: 7, now: MOCK_NOW });
+      const response = await request.get(`${mock.url}/content/notifications?since=2026-11-01T00:00:00.000Z`, {
+        headers: { 'X-Api-Key': KEY },
+        ignoreHTTPSErrors: true,
+      });
+      bodies.push((await response.text()).replaceAll(mock.url, 'ORIGIN'));
+      await mock.close();
+    }
+    expect(bodies[0]).toContain('ThingChangeType');
+    expect(bodies[1]).toBe(bodies[0]);
+  });
+
+  test('forgets published changes on reset', ({ mock }) => {
+    const before = mock.state.log.length;
+    mock.publish([{ type: 'CREATE' }, { type: 'UPDATE' }]);
+    expect(mock.state.log.length).toBe(before + 2);
+    mock.reset();
+    expect(mock.state.log.length).toBe(before);
+  });
+});
+
+test.describe('the fault catalogue', () => {
+  test('names each fault once, and only rules of the catalogue', () => {
+    const ids = new Set(loadRules().map((r) => r.id));
+    const names = FAULTS.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(FAULTS.filter((f) => !ids.has(f.rule)).map((f) => f.name)).toEqual([]);
+    expect(FAULTS.filter((f) => !f.behaviour && !f.rewrite).map((f) => f.name)).toEqual([]);
+  });
+
+  test('has at least 30 faults and one in every rule group', () => {
+    expect(FAULTS.length).toBeGreaterThanOrEqual(30);
+    const groups = new Set(FAULTS.map((f) => f.rule.split('-')[0]));
+    for (const group of ['AUTH', 'TLS', 'HTTP', 'TE', 'NOTIF', 'LIC', 'PROF', 'PAGE', 'CONT', 'DEPR'])
+      expect(groups).toContain(group);
+  });
+
+  test('refuses an unknown fault by name, listing the known ones', async () => {
+    await expect(createMock({ faults: ['no-such-fault'] })).rejects.toThrow(
+      /Unknown fault "no-such-fault".*page-of-201/,
+    );
+  });
+});
