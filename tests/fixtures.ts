@@ -1,23 +1,228 @@
-import { test as base } from '@playwright/test';
+import { test as base, type TestInfo } from '@playwright/test';
+import fc from 'fast-check';
+import { propertyParameters } from '../lib/arbitraries/index.ts';
+import { ApiClient, type Target } from '../lib/client/client.ts';
+import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '../lib/client/observations.ts';
+import { Pacer } from '../lib/client/pacer.ts';
+import { Redactor } from '../lib/client/redact.ts';
+import { loadConfig, VARIABLES, type Config } from '../lib/config.ts';
+import { loadContract, type Contract } from '../lib/contract/index.ts';
 import { createMock, type Mock } from '../mock/server.ts';
 
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
 export const MOCK_NOW = '2026-11-22T12:00:00.000Z';
 
-/** One mock per worker, reset before each test, so tests never share state. */
-export const test = base.extend<{ mock: Mock }, { workerMock: Mock }>({
-  workerMock: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
+/** The data tests need from the target: from the mock's state, or from `.env` for a live service. */
+export interface TargetData {
+  /** Keys known to be on the whitelist (fuzzed keys avoid them). */
+  whitelist: string[];
+  licenceId?: string;
+  userId?: string;
+  otherUserId?: string;
+  token?: string;
+  tokenWithoutProfileMax?: string;
+  expiredToken?: string;
+  pageId?: string;
+  gonePageId?: string;
+  contentId?: string;
+  /** A whitelisted key that may not read some content, and one such item. */
+  limitedKey?: string;
+  restrictedContentId?: string;
+}
+
+export interface TargetFixture extends Target {
+  mock?: Mock;
+  data: TargetData;
+  /** The target's "now": the mock's clock, or the wall clock. */
+  now(): number;
+  secrets: { value: string; name: string }[];
+}
+
+function mockData(mock: Mock, key: string): TargetData {
+  const state = mock.state;
+  const users = [...state.users.values()];
+  const tokens = [...state.tokens.values()];
+  const firstToken = (where: (t: (typeof tokens)[number]) => boolean) => tokens.find(where)?.value;
+  const now = state.clock.now();
+  return {
+    whitelist: [...state.keys.keys(), key],
+    licenceId: [...state.licences.keys()][0],
+    userId: users[0]!.id,
+    otherUserId: users[1]!.id,
+    token: firstToken(
+      (t) => t.userId === users[0]!.id && t.scopes.includes('profile_max') && t.expiresAt > now,
+    ),
+    tokenWithoutProfileMax: firstToken((t) => !t.scopes.includes('profile_max')),
+    expiredToken: firstToken((t) => t.expiresAt <= now),
+    pageId: [...state.pages.values()].find((p) => !p.gone)!.id,
+    gonePageId: [...state.pages.values()].find((p) => p.gone)!.id,
+    contentId: [...state.content.values()].find((c) => !c.deleted && !c.restricted)!.id,
+    limitedKey: [...state.keys.values()].find((k) => !k.restrictedContent)!.value,
+    restrictedContentId: [...state.content.values()].find((c) => !c.deleted && c.restricted)!.id,
+  };
+}
+
+async function mockTarget(config: Config): Promise<TargetFixture> {
+  const mock = await createMock({ seed: 1, now: MOCK_NOW, faults: config.mockFaults });
+  // A run's own secrets work against the mock too, so the redaction self-test can use canaries.
+  const key = config.apiKey ?? 'mock-key-primary';
+  mock.state.allowKey(key);
+  const data = mockData(mock, key);
+  if (config.userToken) {
+    mock.state.issueToken({
+      value: config.userToken,
+      userId: data.userId!,
+      scopes: ['profile_max'],
+      expiresAt: Infinity,
+      label: 'CLM_USER_TOKEN',
+    });
+    data.token = config.userToken;
+  }
+  return {
+    kind: 'mock',
+    baseUrl: mock.url,
+    httpBaseUrl: mock.httpUrl,
+    imagesUrl: mock.imagesUrl,
+    key,
+    insecureTls: true,
+    mock,
+    data,
+    now: () => mock.state.clock.now(),
+    secrets: [
+      { value: key, name: 'CLM_API_KEY' },
+      ...(config.userToken ? [{ value: config.userToken, name: 'CLM_USER_TOKEN' }] : []),
+    ],
+  };
+}
+
+function liveTarget(config: Config): TargetFixture {
+  return {
+    kind: 'live',
+    baseUrl: config.baseUrl!,
+    httpBaseUrl: config.httpBaseUrl,
+    imagesUrl: config.imageBaseUrl,
+    key: config.apiKey!,
+    insecureTls: false,
+    data: {
+      whitelist: [config.apiKey!],
+      licenceId: config.licenceId,
+      userId: config.userId,
+      token: config.userToken,
+      tokenWithoutProfileMax: config.tokenWithoutProfileMax,
+      pageId: config.pageId,
+      contentId: config.contentId,
+    },
+    now: () => Date.now(),
+    secrets: [
+      { value: config.apiKey!, name: 'CLM_API_KEY' },
+      ...(config.userToken ? [{ value: config.userToken, name: 'CLM_USER_TOKEN' }] : []),
+      ...(config.tokenWithoutProfileMax
+        ? [{ value: config.tokenWithoutProfileMax, name: 'CLM_TOKEN_WITHOUT_PROFILE_MAX' }]
+        : []),
+    ],
+  };
+}
+
+/**
+ * A value the test needs from the target; when a live run lacks it, the test is skipped with an
+ * annotation naming the variable that would provide it.
+ */
+export function need<T>(value: T | undefined, variable: keyof typeof VARIABLES): T {
+  if (value === undefined) base.skip(true, `needs ${variable}: ${VARIABLES[variable]}`);
+  return value as T;
+}
+
+interface WorkerFixtures {
+  config: Config;
+  contract: Contract;
+  target: TargetFixture;
+  pacer: Pacer;
+}
+
+interface TestFixtures {
+  /** The mock of this worker, reset; a test that uses it is skipped against a live service. */
+  mock: Mock;
+  api: ApiClient;
+  observations: Observations;
+  /** fast-check parameters for this test: runs, seed, replay path, time limit. */
+  fcParams: fc.Parameters<unknown>;
+}
+
+function attachObservations(testInfo: TestInfo, observations: Observations): Promise<void> {
+  const failed = testInfo.status !== testInfo.expectedStatus;
+  const { exchanges, ...summary } = observations;
+  return testInfo
+    .attach(OBSERVATIONS_ATTACHMENT, { body: JSON.stringify(summary), contentType: 'application/json' })
+    .then(() => {
+      if (failed && exchanges.length > 0)
+        return testInfo.attach('exchanges (secrets redacted)', {
+          body: exchanges
+            .map((e) => `${e.method} ${e.url} -> ${e.status}\n${e.curl}\n${e.body}\n`)
+            .join('\n'),
+          contentType: 'text/plain',
+        });
+    });
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  config: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
-      const mock = await createMock({ seed: 1, now: MOCK_NOW });
-      await use(mock);
-      await mock.close();
+      await use(loadConfig());
     },
     { scope: 'worker' },
   ],
-  mock: async ({ workerMock }, use) => {
-    workerMock.reset();
-    await use(workerMock);
+  contract: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use) => {
+      await use(await loadContract());
+    },
+    { scope: 'worker' },
+  ],
+  target: [
+    async ({ config }, use, workerInfo) => {
+      const target = workerInfo.project.name === 'live' ? liveTarget(config) : await mockTarget(config);
+      await use(target);
+      await target.mock?.close();
+    },
+    { scope: 'worker' },
+  ],
+  pacer: [
+    async ({ config }, use, workerInfo) => {
+      // The service's allowance is per key: the workers share it.
+      const workers = Math.max(1, workerInfo.config.workers);
+      await use(new Pacer(config.rateLimit / workers, Math.floor(config.requestBudget / workers)));
+    },
+    { scope: 'worker' },
+  ],
+  mock: async ({ target }, use) => {
+    if (!target.mock)
+      base.skip(true, "needs control of the service's data or clock: only against the bundled mock");
+    target.mock!.reset();
+    await use(target.mock!);
+  },
+  // eslint-disable-next-line no-empty-pattern -- as above
+  observations: async ({}, use, testInfo) => {
+    const observations = emptyObservations();
+    await use(observations);
+    await attachObservations(testInfo, observations);
+  },
+  api: async ({ request, contract, target, pacer, observations }, use) => {
+    target.mock?.reset();
+    await use(
+      new ApiClient({
+        request,
+        contract,
+        target,
+        pacer,
+        redactor: new Redactor(target.secrets),
+        observations,
+      }),
+    );
+  },
+  fcParams: async ({ config }, use, testInfo) => {
+    testInfo.annotations.push({ type: 'fc-seed', description: String(config.fcSeed) });
+    await use(propertyParameters(config, testInfo.timeout));
   },
 });
 

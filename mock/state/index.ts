@@ -107,6 +107,16 @@ export class State {
     });
   }
 
+  /** Adds a key to the whitelist: how a run's own key (CLM_API_KEY) opens the mock too. */
+  allowKey(value: string): void {
+    this.keys.set(value, { value, restrictedContent: true });
+  }
+
+  /** Registers a token: how a run's own token (CLM_USER_TOKEN) works against the mock too. */
+  issueToken(token: Token): void {
+    this.tokens.set(token.value, token);
+  }
+
   /** Back to the seeded state: published changes and items gone, clock and lists restored. */
   reset(): void {
     for (const step of this.undo.splice(0).reverse()) step();

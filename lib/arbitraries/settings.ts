@@ -1,0 +1,16 @@
+import type fc from 'fast-check';
+import type { Config } from '../config.ts';
+
+/**
+ * The parameters of every property: runs and seed from the configuration (FC_RUNS, FC_SEED,
+ * FC_PATH replay a failure exactly), and a time limit so a property never outruns its test.
+ */
+export function propertyParameters(config: Config, testTimeoutMs: number): fc.Parameters<unknown> {
+  return {
+    numRuns: config.fcRuns,
+    seed: config.fcSeed,
+    ...(config.fcPath ? { path: config.fcPath } : {}),
+    interruptAfterTimeLimit: Math.max(1_000, Math.floor(testTimeoutMs * 0.8)),
+    markInterruptAsFailure: true,
+  };
+}

@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+
+const DAY = 86_400_000;
+/** A minute either side of each edge of the window is not asserted (clock skew, NOTIF-04). */
+const MARGIN = 60_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A `since` inside the 90-day window before `now`. */
+export function sinceInWindow(now: number): fc.Arbitrary<string> {
+  return fc.integer({ min: now - 90 * DAY + MARGIN, max: now - MARGIN }).map(iso);
+}
+
+/** A `since` in the future. */
+export function sinceInFuture(now: number): fc.Arbitrary<string> {
+  return fc.integer({ min: now + MARGIN, max: Date.UTC(9999, 11, 31) }).map(iso);
+}
+
+/** A `since` older than 90 days. */
+export function sinceTooOld(now: number): fc.Arbitrary<string> {
+  return fc.integer({ min: Date.UTC(1, 0, 1), max: now - 90 * DAY - MARGIN }).map((ms) => iso(ms));
+}
+
+/** A valid RFC 3339 time inside the window, written with an offset other than `Z`. */
+export function sinceWithOffset(now: number): fc.Arbitrary<string> {
+  return fc
+    .record({
+      at: fc.integer({ min: now - 89 * DAY, max: now - DAY }),
+      minutes: fc.integer({ min: -14 * 60, max: 14 * 60 }),
+    })
+    .filter(({ minutes }) => minutes !== 0)
+    .map(({ at, minutes }) => {
+      const local = new Date(at + minutes * 60_000).toISOString().slice(0, 23);
+      const sign = minutes < 0 ? '-' : '+';
+      const abs = Math.abs(minutes);
+      return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+    });
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * Text that is not an RFC 3339 timestamp, as a client might send by mistake: arbitrary strings,
+ * numbers, a date alone, a time without zone, fields out of range, other separators. `isValid` is
+ * the contract's own `date-time` check, so nothing valid slips in.
+ */
+export function notRfc3339(now: number, isValid: (value: string) => boolean): fc.Arbitrary<string> {
+  const day = new Date(now - 10 * DAY);
+  const [y, m, d] = [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()];
+  const date = `${y}-${pad(m)}-${pad(d)}`;
+  const badFields = fc.constantFrom(
+    `${y}-13-${pad(d)}T10:00:00.000Z`,
+    `${y}-${pad(m)}-32T10:00:00.000Z`,
+    `${y}-02-30T10:00:00.000Z`,
+    `${date}T24:00:00.000Z`,
+    `${date}T10:60:00.000Z`,
+    `${date}T10:00:61.000Z`,
+    `${date}T10:00:00.000+25:00`,
+  );
+  return fc
+    .oneof(
+      fc.string(),
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.integer().map(String),
+      fc.double().map(String),
+      fc.integer({ min: now - 89 * DAY, max: now }).map(String),
+      fc.constant(date),
+      fc.integer({ min: 0, max: 30 }).map((back) => iso(now - back * DAY).slice(0, 19)),
+      fc.integer({ min: 0, max: 30 }).map((back) => iso(now - back * DAY).replace('T', ' ')),
+      fc.integer({ min: 0, max: 30 }).map((back) => new Date(now - back * DAY).toUTCString()),
+      badFields,
+    )
+    .filter((value) => value !== '' && !isValid(value));
+}

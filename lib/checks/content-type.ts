@@ -1,0 +1,23 @@
+import { baseMediaType } from '../contract/index.ts';
+import type { Check } from './types.ts';
+
+/**
+ * HTTP-01: the response's media type is one the contract documents for the status (JSON for every
+ * response of the main service); an unmatched request must still be answered with JSON.
+ */
+export const contentTypeDocumented: Check = (exchange, { contract }) => {
+  if (exchange.status >= 300 && exchange.status < 400) return undefined;
+  const received = baseMediaType(exchange.responseHeaders['content-type']);
+  const op = exchange.operation;
+  const documented = op
+    ? Object.keys(contract.response(op.id, exchange.status)?.response.content ?? {})
+    : ['application/json'];
+  if (documented.length === 0 || documented.includes(received)) return undefined;
+  return {
+    check: 'contentTypeDocumented',
+    title: 'Undocumented Content-Type',
+    rules: ['HTTP-01'],
+    expected: documented.join(' or '),
+    received: received || '(no Content-Type)',
+  };
+};

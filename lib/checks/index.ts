@@ -1,0 +1,23 @@
+import { bodyMatchesSchema } from './body-schema.ts';
+import { contentTypeDocumented } from './content-type.ts';
+import { noSecretEchoed } from './no-secret-echoed.ts';
+import { noServerError } from './no-server-error.ts';
+import { statusDocumented } from './status-documented.ts';
+import type { Check, CheckContext, CheckFailure, Exchange } from './types.ts';
+
+export type { Check, CheckContext, CheckFailure, Exchange } from './types.ts';
+
+/** Every response, every time. */
+export const ALL_CHECKS: Check[] = [
+  noServerError,
+  statusDocumented,
+  contentTypeDocumented,
+  bodyMatchesSchema,
+  noSecretEchoed,
+];
+/** For deliberately odd requests whose answer the contract cannot foresee: only what always holds. */
+export const SAFETY_CHECKS: Check[] = [noServerError, contentTypeDocumented, noSecretEchoed];
+
+export function runChecks(checks: Check[], exchange: Exchange, context: CheckContext): CheckFailure[] {
+  return checks.map((check) => check(exchange, context)).filter((f): f is CheckFailure => f !== undefined);
+}

@@ -1,0 +1,15 @@
+import type { Check } from './types.ts';
+
+/** The status is one the contract documents for the operation. */
+export const statusDocumented: Check = (exchange, { contract }) => {
+  const op = exchange.operation;
+  if (!op || (exchange.status >= 300 && exchange.status < 400)) return undefined;
+  if (contract.response(op.id, exchange.status)) return undefined;
+  return {
+    check: 'statusDocumented',
+    title: 'Undocumented HTTP status code',
+    rules: op.rules,
+    expected: `one of ${contract.documentedStatuses(op.id).join(', ')} for ${op.id}`,
+    received: String(exchange.status),
+  };
+};

@@ -1,0 +1,32 @@
+import type { Contract, Operation } from '../contract/index.ts';
+
+/** One request and its response, as the checks see it. */
+export interface Exchange {
+  operation: Operation | undefined;
+  method: string;
+  /** The URL sent, without the key. */
+  url: string;
+  requestHeaders: Record<string, string>;
+  status: number;
+  responseHeaders: Record<string, string>;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+export interface CheckContext {
+  contract: Contract;
+  /** Values that must never come back in a response: keys and tokens sent or configured. */
+  secrets: string[];
+}
+
+/** What a check found wrong: a title, the rules it concerns, what was expected and what came. */
+export interface CheckFailure {
+  check: string;
+  title: string;
+  rules: string[];
+  expected: string;
+  received: string;
+}
+
+export type Check = (exchange: Exchange, context: CheckContext) => CheckFailure | undefined;

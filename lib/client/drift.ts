@@ -1,0 +1,45 @@
+type Schema = Record<string, unknown>;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The schemas that apply at this level: the schema itself and its allOf/anyOf/oneOf branches. */
+function branches(schema: Schema): Schema[] {
+  const nested = ['allOf', 'anyOf', 'oneOf'].flatMap((k) =>
+    Array.isArray(schema[k]) ? (schema[k] as Schema[]) : [],
+  );
+  return [schema, ...nested.flatMap(branches)];
+}
+
+/**
+ * Fields of a value that its schema does not name (HTTP-03): reported as drift, never failed.
+ * Paths look like `notifications[].publishReference`.
+ */
+export function unknownFields(schema: unknown, value: unknown, path = ''): string[] {
+  if (!isObject(schema)) return [];
+  const all = branches(schema);
+  if (Array.isArray(value)) {
+    const items = all.map((s) => s.items).find(isObject);
+    const seen = new Set<string>();
+    for (const item of value) for (const field of unknownFields(items, item, `${path}[]`)) seen.add(field);
+    return [...seen];
+  }
+  if (!isObject(value)) return [];
+  // A free-form object (no properties named at all) has no fields to drift from.
+  if (!all.some((s) => isObject(s.properties))) return [];
+  const properties = Object.assign(
+    {},
+    ...all.map((s) => (isObject(s.properties) ? s.properties : {})),
+  ) as Record<string, unknown>;
+  const additional = all.map((s) => s.additionalProperties).find(isObject);
+  const open = all.some((s) => isObject(s.patternProperties));
+  const found: string[] = [];
+  for (const [key, child] of Object.entries(value)) {
+    const where = path ? `${path}.${key}` : key;
+    if (key in properties) found.push(...unknownFields(properties[key], child, where));
+    else if (additional) found.push(...unknownFields(additional, child, where));
+    else if (!open) found.push(where);
+  }
+  return found;
+}

@@ -1,0 +1,161 @@
+import { config as loadDotenv } from 'dotenv';
+import { FAULTS } from '../mock/faults.ts';
+
+/** A bad setting, reported before any request is made, naming the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type TargetKind = 'mock' | 'live';
+
+export interface Config {
+  target: TargetKind;
+  baseUrl?: string;
+  apiKey?: string;
+  httpBaseUrl?: string;
+  imageBaseUrl?: string;
+  userId?: string;
+  userToken?: string;
+  tokenWithoutProfileMax?: string;
+  licenceId?: string;
+  pageId?: string;
+  contentId?: string;
+  /** Requests per second, for the whole run. */
+  rateLimit: number;
+  /** The most requests one run may make. */
+  requestBudget: number;
+  fcRuns: number;
+  fcSeed: number;
+  fcPath?: string;
+  /** Faults of the bundled mock switched on for this run. */
+  mockFaults: string[];
+  reportsDir: string;
+}
+
+/** The variables the suite reads, with what each is for: `.env.example` and the README list the same. */
+export const VARIABLES = {
+  CLM_TARGET: 'mock (default) or live',
+  CLM_BASE_URL: 'https:// base URL of the live service',
+  CLM_API_KEY: 'API key for the live service',
+  CLM_HTTP_BASE_URL: 'http:// base URL of the same service, to check that HTTPS is enforced',
+  CLM_IMAGE_BASE_URL: 'base URL of the image service v2',
+  CLM_USER_ID: 'a user id whose token is CLM_USER_TOKEN',
+  CLM_USER_TOKEN: 'a bearer token with scope profile_max for CLM_USER_ID',
+  CLM_TOKEN_WITHOUT_PROFILE_MAX: 'a bearer token for CLM_USER_ID without scope profile_max',
+  CLM_LICENCE_ID: 'an access licence id readable with CLM_API_KEY',
+  CLM_PAGE_ID: 'a page id for the deprecated page endpoints',
+  CLM_CONTENT_ID: 'a content item id readable with CLM_API_KEY',
+  CLM_RATE_LIMIT: 'requests per second (default 2 live, unlimited on the mock)',
+  CLM_REQUEST_BUDGET: 'the most requests one run may make (default 1000 live)',
+  CLM_REPORTS_DIR: 'where reports are written (default reports)',
+  FC_RUNS: 'runs per property (default 100 on the mock, 10 live)',
+  FC_SEED: 'seed of the property-based tests (default: new each run, printed)',
+  FC_PATH: 'path of a failing property run, with FC_SEED to replay it',
+  MOCK_FAULTS: 'comma-separated faults of the bundled mock to switch on',
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: keyof typeof VARIABLES): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+function url(env: Env, name: keyof typeof VARIABLES, scheme: 'https:' | 'http:'): string | undefined {
+  const value = text(env, name);
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(
+      name,
+      `"${value}" is not a URL; expected something like ${scheme}//api.example.com`,
+    );
+  }
+  if (parsed.protocol !== scheme)
+    throw new ConfigError(name, `must be an ${scheme}// URL, not ${parsed.protocol}//`);
+  if (parsed.username || parsed.password) throw new ConfigError(name, 'must not carry credentials');
+  if (parsed.search || parsed.hash)
+    throw new ConfigError(name, 'must be a base URL without query or fragment');
+  return value.replace(/\/+$/, '');
+}
+
+function number(env: Env, name: keyof typeof VARIABLES, fallback: number, integer: boolean): number {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  const ok = /^\d+(\.\d+)?$/.test(value) && parsed > 0 && (!integer || Number.isInteger(parsed));
+  if (!ok) throw new ConfigError(name, `"${value}" is not a positive ${integer ? 'whole number' : 'number'}`);
+  return parsed;
+}
+
+/**
+ * The suite's one configuration loader: the environment, then `.env` (which never overrides the
+ * environment), validated. A bad value throws a ConfigError naming the variable.
+ */
+export function loadConfig(env: Env = process.env, dotenvPath?: string): Config {
+  if (env === process.env) loadDotenv({ path: dotenvPath, quiet: true });
+  const target = text(env, 'CLM_TARGET') ?? 'mock';
+  if (target !== 'mock' && target !== 'live')
+    throw new ConfigError('CLM_TARGET', `"${target}" is neither mock nor live`);
+  const live = target === 'live';
+  const config: Config = {
+    target,
+    baseUrl: url(env, 'CLM_BASE_URL', 'https:'),
+    apiKey: text(env, 'CLM_API_KEY'),
+    httpBaseUrl: url(env, 'CLM_HTTP_BASE_URL', 'http:'),
+    imageBaseUrl: url(env, 'CLM_IMAGE_BASE_URL', 'https:'),
+    userId: text(env, 'CLM_USER_ID'),
+    userToken: text(env, 'CLM_USER_TOKEN'),
+    tokenWithoutProfileMax: text(env, 'CLM_TOKEN_WITHOUT_PROFILE_MAX'),
+    licenceId: text(env, 'CLM_LICENCE_ID'),
+    pageId: text(env, 'CLM_PAGE_ID'),
+    contentId: text(env, 'CLM_CONTENT_ID'),
+    rateLimit: number(env, 'CLM_RATE_LIMIT', live ? 2 : Infinity, false),
+    requestBudget: number(env, 'CLM_REQUEST_BUDGET', live ? 1000 : Infinity, true),
+    fcRuns: number(env, 'FC_RUNS', live ? 10 : 100, true),
+    fcSeed: text(env, 'FC_SEED') === undefined ? Date.now() % 2_147_483_647 : seed(env),
+    fcPath: text(env, 'FC_PATH'),
+    mockFaults: (text(env, 'MOCK_FAULTS') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    reportsDir: text(env, 'CLM_REPORTS_DIR') ?? 'reports',
+  };
+  if (config.fcPath !== undefined && !/^\d+(:\d+)*$/.test(config.fcPath))
+    throw new ConfigError('FC_PATH', `"${config.fcPath}" is not a fast-check path such as 3:0:1`);
+  const unknown = config.mockFaults.filter((name) => !FAULTS.some((f) => f.name === name));
+  if (unknown.length > 0)
+    throw new ConfigError(
+      'MOCK_FAULTS',
+      `unknown fault ${unknown.join(', ')}; see npm run mock -- --list-faults`,
+    );
+  if (config.userToken && !config.userId)
+    throw new ConfigError('CLM_USER_ID', 'is needed with CLM_USER_TOKEN');
+  if (live) {
+    if (!config.baseUrl)
+      throw new ConfigError('CLM_BASE_URL', 'is required for a live run (an https:// URL)');
+    if (!config.apiKey) throw new ConfigError('CLM_API_KEY', 'is required for a live run');
+  }
+  return config;
+}
+
+function seed(env: Env): number {
+  const value = text(env, 'FC_SEED')!;
+  if (!/^-?\d+$/.test(value)) throw new ConfigError('FC_SEED', `"${value}" is not a whole number`);
+  return Number(value);
+}
+
+/** Every secret the configuration holds, for redaction. */
+export function secretsOf(config: Config): string[] {
+  return [config.apiKey, config.userToken, config.tokenWithoutProfileMax].filter(
+    (s): s is string => !!s && s.length >= 4,
+  );
+}

@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { unknownUuid } from '../../lib/arbitraries/index.ts';
+import { expect, need, test } from '../fixtures.ts';
+
+const V1 = [
+  'getContentItemV1',
+  'listNotificationsV1',
+  'listPagesV1',
+  'getPageV1',
+  'getPageSkylineContent',
+  'getPageMainContent',
+];
+
+test.describe('content endpoints', () => {
+  for (const [operation, rule] of [
+    ['getContent', 'CONT-01'],
+    ['getEnrichedContent', 'CONT-02'],
+  ] as const) {
+    test(`${operation}: a known item gets 200, an unknown one 404 @${rule}`, async ({
+      api,
+      target,
+      fcParams,
+    }) => {
+      const itemId = need(target.data.contentId, 'CLM_CONTENT_ID');
+      expect((await api.call(operation, { path: { itemId } })).status).toBe(200);
+      await fc.assert(
+        fc.asyncProperty(unknownUuid(), async (unknown) => {
+          expect((await api.call(operation, { path: { itemId: unknown } })).status).toBe(404);
+        }),
+        { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 10) },
+      );
+    });
+  }
+
+  test('items may lack attributes by type: a live blog has no bodyXML @CONT-01', async ({ api, mock }) => {
+    const blog = [...mock.state.content.values()].find(
+      (c) => c.kind === 'LiveBlogPost' && !c.deleted && !c.restricted,
+    )!;
+    const item = (await api.call('getContent', { path: { itemId: blog.id } })).json as Record<
+      string,
+      unknown
+    >;
+    expect(item.bodyXML).toBeUndefined();
+    expect(item.title).toBe(blog.title);
+  });
+
+  test('search returns items with some properties left out, each naming its full version @CONT-04', async ({
+    api,
+    contract,
+  }) => {
+    expect(contract.operation('searchContent').deprecated).toBe(false);
+    const response = await api.call('searchContent', {
+      body: { queryString: 'banks', resultContext: { maxResults: 5, aspects: ['title'] } },
+    });
+    expect(response.status).toBe(200);
+    const hits = (
+      response.json as { results: { results?: { id: string; apiUrl: string }[] }[] }
+    ).results.flatMap((r) => r.results ?? []);
+    for (const hit of hits) {
+      const full = await api.raw({ url: hit.apiUrl });
+      expect(full.operation, hit.apiUrl).toBe('getContent');
+      expect([200, 403, 404]).toContain(full.status);
+    }
+  });
+
+  test('the v1 endpoints are marked deprecated and either conform or are gone @DEPR-01', async ({
+    api,
+    contract,
+    target,
+  }) => {
+    for (const id of V1) expect(contract.operation(id).deprecated, id).toBe(true);
+    const d = target.data;
+    const calls: [string, Record<string, string>][] = [
+      ['listNotificationsV1', {}],
+      ['listPagesV1', {}],
+      ...(d.contentId
+        ? [['getContentItemV1', { itemId: d.contentId }] as [string, Record<string, string>]]
+        : []),
+      ...(d.pageId
+        ? (['getPageV1', 'getPageSkylineContent', 'getPageMainContent'].map((id) => [
+            id,
+            { pageId: d.pageId! },
+          ]) as [string, Record<string, string>][])
+        : []),
+    ];
+    const gone: string[] = [];
+    for (const [operation, path] of calls) {
+      const response = await api.call(operation, { path });
+      if (response.status === 404 || response.status === 410) gone.push(`${operation} (${response.status})`);
+      else expect(response.status, operation).toBe(200);
+    }
+    if (gone.length) test.info().annotations.push({ type: 'gone', description: gone.join(', ') });
+    if (target.kind === 'mock') expect(gone).toEqual([]);
+  });
+
+  for (const status of [404, 410] as const) {
+    test(`a retired v1 endpoint answering ${status} is reported gone, not failed @DEPR-01`, async ({
+      api,
+      mock,
+      target,
+    }) => {
+      mock.state.v1Retirement = status;
+      const calls: [string, Record<string, string>][] = [
+        ['listNotificationsV1', {}],
+        ['listPagesV1', {}],
+        ['getContentItemV1', { itemId: target.data.contentId! }],
+      ];
+      for (const [operation, path] of calls)
+        expect((await api.call(operation, { path })).status, operation).toBe(status);
+    });
+  }
+
+  test('a page that no longer exists is gone from every v1 page endpoint @DEPR-01 @PAGE-06', async ({
+    api,
+    mock,
+    target,
+  }) => {
+    expect(mock).toBeTruthy();
+    for (const operation of ['getPageV1', 'getPageSkylineContent'])
+      expect(
+        (await api.call(operation, { path: { pageId: target.data.gonePageId! } })).status,
+        operation,
+      ).toBe(410);
+  });
+});

@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { unknownUuid } from '../../lib/arbitraries/index.ts';
+import type { ApiClient } from '../../lib/client/client.ts';
+import { expect, need, test } from '../fixtures.ts';
+
+interface PageList {
+  requestUrl: string;
+  total: number;
+  page: { id: string };
+  pageItemsListName: string;
+  pageItems: { id?: string; lifecycle: { initialPublishDateTime: string; lastPublishDateTime: string } }[];
+}
+
+const MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+function mainContent(
+  api: ApiClient,
+  pageId: string,
+  query: Record<string, string> = {},
+  key: 'header' | 'query' = 'header',
+) {
+  return api.call('getPageMainContent', { path: { pageId }, query, key });
+}
+
+test.describe('page main content (deprecated v1)', () => {
+  test('200 matches the page main-content schema @PAGE-01', async ({ api, target }) => {
+    const pageId = need(target.data.pageId, 'CLM_PAGE_ID');
+    const response = await mainContent(api, pageId);
+    if (target.kind === 'live' && [404, 410].includes(response.status))
+      test.skip(true, 'the endpoint is gone from the live service (DEPR-01)');
+    expect(response.status).toBe(200);
+  });
+
+  test('requestUrl is the URL requested without the key, also when the key was a query parameter @PAGE-02 @AUTH-07', async ({
+    api,
+    target,
+  }) => {
+    const pageId = need(target.data.pageId, 'CLM_PAGE_ID');
+    for (const key of ['header', 'query'] as const) {
+      const response = await mainContent(api, pageId, { 'feature.blogposts': 'on' }, key);
+      if (response.status !== 200) continue;
+      const echoed = new URL((response.json as PageList).requestUrl);
+      expect(echoed.searchParams.has('apiKey')).toBe(false);
+      expect(echoed.pathname).toBe(new URL(response.url).pathname);
+      expect(echoed.searchParams.get('feature.blogposts')).toBe('on');
+    }
+  });
+
+  test('total counts pageItems, the list is main-content, and page.id is the requested id @PAGE-03', async ({
+    api,
+    target,
+  }) => {
+    const pageId = need(target.data.pageId, 'CLM_PAGE_ID');
+    const response = await mainContent(api, pageId);
+    test.skip(response.status !== 200, 'the endpoint is gone from the live service (DEPR-01)');
+    const list = response.json as PageList;
+    expect(list.total).toBe(list.pageItems.length);
+    expect(list.pageItemsListName).toBe('main-content');
+    expect(list.page.id).toBe(pageId);
+  });
+
+  test('feature.blogposts=off lists a subset of on, without blog posts; another value gets 400 @PAGE-04', async ({
+    api,
+    mock,
+    target,
+  }) => {
+    expect(mock).toBeTruthy();
+    const pageId = target.data.pageId!;
+    const ids = async (flag: string) =>
+      ((await mainContent(api, pageId, { 'feature.blogposts': flag })).json as PageList).pageItems.map(
+        (i) => i.id!,
+      );
+    const on = await ids('on');
+    const off = await ids('off');
+    for (const id of off) expect(on, `${id} listed with off but not with on`).toContain(id);
+    const kinds = async (list: string[]) =>
+      Promise.all(
+        list.map(
+          async (itemId) =>
+            ((await api.call('getContent', { path: { itemId } })).json as { type: string }).type,
+        ),
+      );
+    expect((await kinds(off)).filter((t) => /BlogPost$/.test(t))).toEqual([]);
+    expect(
+      (await kinds(on)).some((t) => /BlogPost$/.test(t)),
+      'the page has blog posts to filter',
+    ).toBe(true);
+    expect((await mainContent(api, pageId, { 'feature.blogposts': 'maybe' })).status).toBe(400);
+  });
+
+  test('a page that does not exist gets 404 with requestUrl and message @PAGE-05', async ({
+    api,
+    fcParams,
+  }) => {
+    await fc.assert(
+      fc.asyncProperty(unknownUuid(), async (pageId) => {
+        const response = await mainContent(api, pageId);
+        expect(response.status).toBe(404);
+        const body = response.json as { requestUrl?: string; message?: string };
+        expect(body.requestUrl).toContain(pageId);
+        expect(body.message).toBeTruthy();
+      }),
+      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 10) },
+    );
+  });
+
+  test('a page that no longer exists gets 410 @PAGE-06', async ({ api, mock, target }) => {
+    expect(mock).toBeTruthy();
+    expect((await mainContent(api, target.data.gonePageId!)).status).toBe(410);
+  });
+
+  test('lifecycle timestamps have milliseconds and the first publication is not after the last @PAGE-07', async ({
+    api,
+    target,
+  }) => {
+    const pageId = need(target.data.pageId, 'CLM_PAGE_ID');
+    const response = await mainContent(api, pageId);
+    test.skip(response.status !== 200, 'the endpoint is gone from the live service (DEPR-01)');
+    const items = (response.json as PageList).pageItems;
+    if (target.kind === 'mock') expect(items.length).toBeGreaterThan(0);
+    for (const { lifecycle } of items) {
+      expect(lifecycle.initialPublishDateTime).toMatch(MILLIS);
+      expect(lifecycle.lastPublishDateTime).toMatch(MILLIS);
+      expect(Date.parse(lifecycle.initialPublishDateTime)).toBeLessThanOrEqual(
+        Date.parse(lifecycle.lastPublishDateTime),
+      );
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import fc from 'fast-check';
+import {
+  invalidAuthorization,
+  invalidIdentifier,
+  otherContentType,
+  parameterCheck,
+  unknownKey,
+  unknownUuid,
+} from '../../lib/arbitraries/index.ts';
+import type { ApiClient, CallOptions } from '../../lib/client/client.ts';
+import { expect, need, test } from '../fixtures.ts';
+
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+function profile(api: ApiClient, userId: string, options: CallOptions = {}) {
+  return api.call('getUserFullProfile', { path: { userId }, headers: JSON_TYPE, ...options });
+}
+
+const describes = (body: unknown) =>
+  Object.values(body as Record<string, unknown>).some((v) => typeof v === 'string' && v.trim() !== '');
+
+test.describe('user full profile', () => {
+  test('key, a token for the user with profile_max and Content-Type get the profile @PROF-01', async ({
+    api,
+    target,
+  }) => {
+    const token = need(target.data.token, 'CLM_USER_TOKEN');
+    const userId = need(target.data.userId, 'CLM_USER_ID');
+    const response = await profile(api, userId, { token });
+    expect(response.status).toBe(200);
+    const user = (response.json as { user?: { id?: string } }).user;
+    if (user?.id !== undefined) expect(user.id).toBe(userId);
+  });
+
+  test('a missing, malformed or unknown token gets 401 @PROF-02', async ({ api, target, fcParams }) => {
+    const userId = need(target.data.userId, 'CLM_USER_ID');
+    const valid = [target.data.token, target.data.tokenWithoutProfileMax].filter((t): t is string => !!t);
+    await fc.assert(
+      fc.asyncProperty(invalidAuthorization(valid), async (authorization) => {
+        const response = await profile(api, userId, {
+          headers: { ...JSON_TYPE, ...(authorization === undefined ? {} : { Authorization: authorization }) },
+        });
+        expect(response.status).toBe(401);
+      }),
+      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 50) },
+    );
+  });
+
+  test('an expired token gets 401 @PROF-02', async ({ api, mock, target }) => {
+    expect(mock).toBeTruthy();
+    expect((await profile(api, target.data.userId!, { token: target.data.expiredToken! })).status).toBe(401);
+  });
+
+  test('a token without scope profile_max gets 401 @PROF-03', async ({ api, target }) => {
+    const token = need(target.data.tokenWithoutProfileMax, 'CLM_TOKEN_WITHOUT_PROFILE_MAX');
+    const userId = need(target.data.userId, 'CLM_USER_ID');
+    expect((await profile(api, userId, { token })).status).toBe(401);
+  });
+
+  test('a key outside the whitelist gets 403 @PROF-04', async ({ api, target, fcParams }) => {
+    const userId = target.data.userId ?? '00000000-0000-4000-8000-000000000000';
+    await fc.assert(
+      fc.asyncProperty(unknownKey(target.data.whitelist), async (key) => {
+        const response = await profile(api, userId, {
+          key: { header: key },
+          ...(target.data.token ? { token: target.data.token } : {}),
+        });
+        expect(response.status).toBe(403);
+      }),
+      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 20) },
+    );
+  });
+
+  test('a valid token of another user gets 403 @PROF-04', async ({ api, mock, target }) => {
+    expect(mock).toBeTruthy();
+    expect((await profile(api, target.data.otherUserId!, { token: target.data.token! })).status).toBe(403);
+  });
+
+  test('an unknown user gets 404 @PROF-05', async ({ api, mock, target, fcParams }) => {
+    expect(mock).toBeTruthy();
+    await fc.assert(
+      fc.asyncProperty(unknownUuid(), async (userId) => {
+        expect((await profile(api, userId, { token: target.data.token! })).status).toBe(404);
+      }),
+      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 20) },
+    );
+  });
+
+  test('a missing or wrong Content-Type gets 415 @PROF-06', async ({ api, target, fcParams }) => {
+    const token = need(target.data.token, 'CLM_USER_TOKEN');
+    const userId = need(target.data.userId, 'CLM_USER_ID');
+    await fc.assert(
+      fc.asyncProperty(otherContentType(), async (contentType) => {
+        const response = await profile(api, userId, {
+          token,
+          headers: contentType === undefined ? {} : { 'Content-Type': contentType },
+        });
+        expect(response.status).toBe(415);
+      }),
+      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 50) },
+    );
+  });
+
+  test('a userId that is not a valid identifier gets 400 with details @PROF-07', async ({
+    api,
+    contract,
+    mock,
+    target,
+    fcParams,
+  }) => {
+    expect(mock).toBeTruthy();
+    const isValid = parameterCheck(contract, 'getUserFullProfile', 'userId');
+    await fc.assert(
+      fc.asyncProperty(invalidIdentifier(isValid), async (userId) => {
+        const response = await profile(api, userId, { token: target.data.token! });
+        expect(response.status).toBe(400);
+        expect(describes(response.json)).toBe(true);
+      }),
+      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 50) },
+    );
+  });
+
+  test('every error response describes its cause @PROF-08', async ({ api, target }) => {
+    const userId = target.data.userId ?? '00000000-0000-4000-8000-000000000000';
+    const errors = [
+      await profile(api, userId),
+      await profile(api, userId, { token: 'not-a-token' }),
+      await profile(api, userId, { key: 'none' }),
+      await profile(api, userId, {
+        headers: { 'Content-Type': 'text/plain' },
+        ...(target.data.token ? { token: target.data.token } : {}),
+      }),
+    ];
+    for (const response of errors) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(describes(response.json), JSON.stringify(response.json)).toBe(true);
+    }
+  });
+});

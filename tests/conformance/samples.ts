@@ -1,0 +1,64 @@
+import type { CallOptions } from '../../lib/client/client.ts';
+import type { VARIABLES } from '../../lib/config.ts';
+import type { TargetFixture } from '../fixtures.ts';
+
+/** A request expected to succeed for one operation, from the target's data. */
+export interface Sample {
+  operation: string;
+  options: CallOptions;
+}
+
+/**
+ * One successful call per operation of the main service that takes a key, as far as the target's
+ * data allows; `missing` names the variables a live run would need for the rest.
+ */
+export function samples(target: TargetFixture): { samples: Sample[]; missing: (keyof typeof VARIABLES)[] } {
+  const d = target.data;
+  const since = new Date(target.now() - 3_600_000).toISOString();
+  const list: Sample[] = [
+    { operation: 'listNotifications', options: { query: { since } } },
+    { operation: 'listTrialExclusionIpAddresses', options: {} },
+    { operation: 'searchContent', options: { body: { queryString: 'banks' } } },
+    { operation: 'listNotificationsV1', options: {} },
+    { operation: 'listPagesV1', options: {} },
+  ];
+  const missing: (keyof typeof VARIABLES)[] = [];
+  const add = (
+    value: string | undefined,
+    variable: keyof typeof VARIABLES,
+    make: (v: string) => Sample[],
+  ) => {
+    if (value === undefined) missing.push(variable);
+    else list.push(...make(value));
+  };
+  add(d.licenceId, 'CLM_LICENCE_ID', (licenceId) => [
+    { operation: 'getLicence', options: { path: { licenceId } } },
+  ]);
+  add(d.token, 'CLM_USER_TOKEN', (token) => [
+    {
+      operation: 'getUserFullProfile',
+      options: { path: { userId: d.userId! }, token, headers: { 'Content-Type': 'application/json' } },
+    },
+  ]);
+  add(d.pageId, 'CLM_PAGE_ID', (pageId) =>
+    ['getPageMainContent', 'getPageV1', 'getPageSkylineContent'].map((operation) => ({
+      operation,
+      options: { path: { pageId } },
+    })),
+  );
+  add(d.contentId, 'CLM_CONTENT_ID', (itemId) =>
+    ['getContent', 'getEnrichedContent', 'getContentItemV1'].map((operation) => ({
+      operation,
+      options: { path: { itemId } },
+    })),
+  );
+  return { samples: list, missing };
+}
+
+/** Success, or for a deprecated endpoint of a live service, gone (DEPR-01: gone is not a failure). */
+export function succeeded(status: number, deprecated: boolean, target: TargetFixture): boolean {
+  return (
+    (status >= 200 && status < 300) ||
+    (deprecated && target.kind === 'live' && (status === 404 || status === 410))
+  );
+}
