@@ -20,6 +20,7 @@ export interface Config {
   apiKey?: string;
   httpBaseUrl?: string;
   imageBaseUrl?: string;
+  imageUri?: string;
   userId?: string;
   userToken?: string;
   tokenWithoutProfileMax?: string;
@@ -36,6 +37,8 @@ export interface Config {
   /** Faults of the bundled mock switched on for this run. */
   mockFaults: string[];
   reportsDir: string;
+  /** Accept a self-signed certificate: for test services such as a standalone mock, never production. */
+  insecureTls: boolean;
 }
 
 /** The variables the suite reads, with what each is for: `.env.example` and the README list the same. */
@@ -45,6 +48,7 @@ export const VARIABLES = {
   CLM_API_KEY: 'API key for the live service',
   CLM_HTTP_BASE_URL: 'http:// base URL of the same service, to check that HTTPS is enforced',
   CLM_IMAGE_BASE_URL: 'base URL of the image service v2',
+  CLM_IMAGE_URI: 'an image URI the image service can read, such as ftcms:<uuid>',
   CLM_USER_ID: 'a user id whose token is CLM_USER_TOKEN',
   CLM_USER_TOKEN: 'a bearer token with scope profile_max for CLM_USER_ID',
   CLM_TOKEN_WITHOUT_PROFILE_MAX: 'a bearer token for CLM_USER_ID without scope profile_max',
@@ -54,6 +58,7 @@ export const VARIABLES = {
   CLM_RATE_LIMIT: 'requests per second (default 2 live, unlimited on the mock)',
   CLM_REQUEST_BUDGET: 'the most requests one run may make (default 1000 live)',
   CLM_REPORTS_DIR: 'where reports are written (default reports)',
+  CLM_INSECURE_TLS: 'true to accept a self-signed certificate (a standalone mock; never production)',
   FC_RUNS: 'runs per property (default 100 on the mock, 10 live)',
   FC_SEED: 'seed of the property-based tests (default: new each run, printed)',
   FC_PATH: 'path of a failing property run, with FC_SEED to replay it',
@@ -112,6 +117,7 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     apiKey: text(env, 'CLM_API_KEY'),
     httpBaseUrl: url(env, 'CLM_HTTP_BASE_URL', 'http:'),
     imageBaseUrl: url(env, 'CLM_IMAGE_BASE_URL', 'https:'),
+    imageUri: text(env, 'CLM_IMAGE_URI'),
     userId: text(env, 'CLM_USER_ID'),
     userToken: text(env, 'CLM_USER_TOKEN'),
     tokenWithoutProfileMax: text(env, 'CLM_TOKEN_WITHOUT_PROFILE_MAX'),
@@ -128,6 +134,7 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
       .map((s) => s.trim())
       .filter(Boolean),
     reportsDir: text(env, 'CLM_REPORTS_DIR') ?? 'reports',
+    insecureTls: flag(env, 'CLM_INSECURE_TLS'),
   };
   if (config.fcPath !== undefined && !/^\d+(:\d+)*$/.test(config.fcPath))
     throw new ConfigError('FC_PATH', `"${config.fcPath}" is not a fast-check path such as 3:0:1`);
@@ -145,6 +152,13 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     if (!config.apiKey) throw new ConfigError('CLM_API_KEY', 'is required for a live run');
   }
   return config;
+}
+
+function flag(env: Env, name: keyof typeof VARIABLES): boolean {
+  const value = text(env, name);
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new ConfigError(name, `"${value}" is neither true nor false`);
 }
 
 function seed(env: Env): number {

@@ -28,6 +28,10 @@ export interface Behaviour {
   checkTokenOwner: boolean;
   checkContentType: boolean;
   blogpostsInverted: boolean;
+  serveWebp: boolean;
+  applyTint: boolean;
+  refuseRemovedImageParameters: boolean;
+  checkImageLimits: boolean;
 }
 
 export const CLEAN: Behaviour = {
@@ -52,6 +56,10 @@ export const CLEAN: Behaviour = {
   checkTokenOwner: true,
   checkContentType: true,
   blogpostsInverted: false,
+  serveWebp: true,
+  applyTint: true,
+  refuseRemovedImageParameters: true,
+  checkImageLimits: true,
 };
 
 export type Rewrite = (
@@ -552,6 +560,62 @@ export const FAULTS: Fault[] = [
       operations: ['listPagesV1'],
       apply: onStatus(200, (b) => void (b.pages = { count: b.total })),
     },
+  },
+  // Image service v2
+  {
+    name: 'image-type-mislabelled',
+    rule: 'IMG-01',
+    description: 'A GIF is sent with Content-Type image/png.',
+    rewrite: {
+      operations: ['getImageRaw'],
+      apply: (r) =>
+        r.headers?.['Content-Type'] === 'image/gif'
+          ? { ...r, headers: { ...r.headers, 'Content-Type': 'image/png' } }
+          : r,
+    },
+  },
+  {
+    name: 'auto-ignores-webp',
+    rule: 'IMG-02',
+    description: 'format=auto never serves WebP, whatever the client accepts.',
+    behaviour: { serveWebp: false },
+  },
+  {
+    name: 'tint-ignored',
+    rule: 'IMG-03',
+    description: 'tint is accepted but the pixels do not change.',
+    behaviour: { applyTint: false },
+  },
+  {
+    name: 'removed-parameters-honoured',
+    rule: 'IMG-04',
+    description: 'scheme, imageset and compression are silently accepted (200).',
+    behaviour: { refuseRemovedImageParameters: false },
+  },
+  {
+    name: 'composite-images-served',
+    rule: 'IMG-05',
+    description: 'The removed /images/:uri,:uri endpoint still answers 200 (an empty JSON list).',
+    rewrite: {
+      operations: ['*'],
+      apply: (r, req) =>
+        r.code === 'UNKNOWN_PATH' && /\/images\/[^/]+,[^/]+$/.test(req.path) ? { status: 200, body: [] } : r,
+    },
+  },
+  {
+    name: 'metadata-with-cache',
+    rule: 'IMG-06',
+    description: 'The metadata response still carries the v1 cache property.',
+    rewrite: {
+      operations: ['getImageMetadata'],
+      apply: onStatus(200, (b) => void (b.cache = { maxAge: 604800 })),
+    },
+  },
+  {
+    name: 'image-limits-unchecked',
+    rule: 'IMG-07',
+    description: 'Images above the size limits are attempted and fail with 500.',
+    behaviour: { checkImageLimits: false },
   },
 ];
 

@@ -1,6 +1,7 @@
 import type { Contract, DocumentName } from '../lib/contract/index.ts';
 import { behaviourWith, rewrite, type Fault } from './faults.ts';
 import { HANDLERS } from './handlers/index.ts';
+import { removedImageMode } from './handlers/images.ts';
 import { fail } from './handlers/respond.ts';
 import type { State } from './state/index.ts';
 import type { Throttle } from './throttle.ts';
@@ -36,6 +37,8 @@ export function createPipeline(options: {
       return fail(undefined, 400, 'The path holds a malformed percent-escape', 'MALFORMED_PATH');
     }
     if (!('operation' in matched)) {
+      const removed = document === 'images' ? removedImageMode(path) : undefined;
+      if (removed) return { ...removed, code: 'REMOVED_MODE' };
       return matched.methodNotAllowed
         ? fail(undefined, 405, `Method ${request.method} is not allowed here`, 'METHOD_NOT_ALLOWED')
         : fail(undefined, 404, 'No such endpoint', 'UNKNOWN_PATH');

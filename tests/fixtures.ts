@@ -28,6 +28,10 @@ export interface TargetData {
   /** A whitelisted key that may not read some content, and one such item. */
   limitedKey?: string;
   restrictedContentId?: string;
+  /** Images the image service can read: a raster one, an SVG, and (mock) a source above 20 MB. */
+  imageUri?: string;
+  svgImageUri?: string;
+  hugeImageUri?: string;
 }
 
 export interface TargetFixture extends Target {
@@ -59,6 +63,9 @@ function mockData(mock: Mock, key: string): TargetData {
     contentId: [...state.content.values()].find((c) => !c.deleted && !c.restricted)!.id,
     limitedKey: [...state.keys.values()].find((k) => !k.restrictedContent)!.value,
     restrictedContentId: [...state.content.values()].find((c) => !c.deleted && c.restricted)!.id,
+    imageUri: [...state.images.values()].find((i) => i.format !== 'svg' && i.bytes < 20_000_000)!.uri,
+    svgImageUri: [...state.images.values()].find((i) => i.format === 'svg')!.uri,
+    hugeImageUri: [...state.images.values()].find((i) => i.bytes > 20 * 1024 * 1024)!.uri,
   };
 }
 
@@ -102,7 +109,7 @@ function liveTarget(config: Config): TargetFixture {
     httpBaseUrl: config.httpBaseUrl,
     imagesUrl: config.imageBaseUrl,
     key: config.apiKey!,
-    insecureTls: false,
+    insecureTls: config.insecureTls,
     data: {
       whitelist: [config.apiKey!],
       licenceId: config.licenceId,
@@ -111,6 +118,7 @@ function liveTarget(config: Config): TargetFixture {
       tokenWithoutProfileMax: config.tokenWithoutProfileMax,
       pageId: config.pageId,
       contentId: config.contentId,
+      imageUri: config.imageUri,
     },
     now: () => Date.now(),
     secrets: [

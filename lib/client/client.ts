@@ -43,6 +43,8 @@ export interface RawOptions extends Omit<CallOptions, 'path' | 'query' | 'plainH
   method?: string;
   /** An absolute URL, used exactly as given, or a path below the base URL written as it is. */
   url: string;
+  /** The base a relative `url` is below: the main service (default) or the image service. */
+  base?: 'main' | 'images';
 }
 
 export interface ApiResponse {
@@ -50,6 +52,8 @@ export interface ApiResponse {
   headers: Record<string, string>;
   text: string;
   json: unknown;
+  /** The body as bytes, for images. */
+  bytes: Buffer;
   /** The final URL, without the key. */
   url: string;
   operation: string | undefined;
@@ -116,7 +120,8 @@ export class ApiClient {
 
   /** Sends a request as written (a next link, a malformed path), still matched and checked. */
   async raw(options: RawOptions): Promise<ApiResponse> {
-    const url = /^https?:\/\//.test(options.url) ? options.url : `${this.deps.target.baseUrl}${options.url}`;
+    const base = options.base === 'images' ? this.base('images', false) : this.deps.target.baseUrl;
+    const url = /^https?:\/\//.test(options.url) ? options.url : `${base}${options.url}`;
     return this.send(options.method ?? 'GET', url, options);
   }
 
@@ -211,7 +216,8 @@ export class ApiClient {
       }
       const status = response.status();
       const responseHeaders = response.headers();
-      const text = await response.text();
+      const bytes = await response.body();
+      const text = bytes.toString('utf8');
       let json: unknown;
       try {
         json = text === '' ? undefined : JSON.parse(text);
@@ -267,6 +273,7 @@ export class ApiClient {
         status,
         headers: responseHeaders,
         text,
+        bytes,
         json,
         url: redactor.text(url),
         operation: operation?.id,

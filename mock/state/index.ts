@@ -11,10 +11,23 @@ import {
   type Token,
   type User,
 } from './membership.ts';
+import { makeImages, type SourceImage } from './images.ts';
 import { makePages, type Page, type PageItem } from './pages.ts';
 import { Random } from './random.ts';
 
-export type { ApiKey, Change, ChangeType, ContentItem, ContentKind, Licence, Page, PageItem, Token, User };
+export type {
+  ApiKey,
+  Change,
+  ChangeType,
+  ContentItem,
+  ContentKind,
+  Licence,
+  Page,
+  PageItem,
+  SourceImage,
+  Token,
+  User,
+};
 export { Clock, toTimestamp } from './clock.ts';
 export { decodePosition, encodePosition, type Position } from './feed.ts';
 
@@ -53,6 +66,7 @@ export class State {
   readonly users: Map<string, User>;
   readonly tokens: Map<string, Token>;
   readonly pages: Map<string, Page>;
+  readonly images: Map<string, SourceImage>;
   trialExclusions: string[] | undefined;
   /** When set, the deprecated v1 endpoints are gone and answer this status, as after their removal. */
   v1Retirement: 404 | 410 | undefined;
@@ -76,6 +90,7 @@ export class State {
     this.tokens = new Map(makeTokens(random, users, start).map((t) => [t.value, t]));
     const readable = [...this.content.values()].filter((c) => !c.deleted && !c.restricted);
     this.pages = new Map(makePages(random, readable).map((p) => [p.id, p]));
+    this.images = new Map(makeImages(random).map((i) => [i.uri, i]));
     this.publishRandom = new Random(options.seed + 1);
   }
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { baseMediaType, loadContract } from '../../lib/contract/index.ts';
+import { sniff } from '../../mock/images/encode.ts';
 import type { Mock } from '../../mock/server.ts';
 import { expect, test } from '../fixtures.ts';
 
@@ -14,6 +15,8 @@ interface Scenario {
   setup?: (mock: Mock) => void;
   /** What makes this status, where the same status has several causes. */
   cause?: string;
+  /** Sent to the image service rather than the main one. */
+  images?: boolean;
 }
 
 const KEY = 'mock-key-primary';
@@ -42,7 +45,24 @@ const profileHeaders =
 const throttled = (m: Mock) => m.throttle.configure({ perSecond: 0.001, burst: 0 });
 const retired = (status: 404 | 410) => (m: Mock) => void (m.state.v1Retirement = status);
 
+const image = (m: Mock, format: 'svg' | 'jpg' = 'jpg') =>
+  encodeURIComponent(first(m.state.images.values(), (i) => i.format === format).uri);
+const imageScenarios: Scenario[] = ['raw', 'debug', 'metadata'].flatMap((mode) => {
+  const operation = `getImage${mode[0]!.toUpperCase()}${mode.slice(1)}`;
+  return [
+    { operation, status: 200, images: true, path: (m: Mock) => `/images/${mode}/${image(m)}?width=320` },
+    { operation, status: 400, images: true, path: (m: Mock) => `/images/${mode}/${image(m)}?format=bmp` },
+    {
+      operation,
+      status: 404,
+      images: true,
+      path: () => `/images/${mode}/${encodeURIComponent(`ftcms:${UNKNOWN_UUID}`)}`,
+    },
+  ];
+});
+
 const SCENARIOS: Scenario[] = [
+  ...imageScenarios,
   { operation: 'listNotifications', status: 200, path: () => `/content/notifications?since=${SINCE}` },
   { operation: 'listNotifications', status: 400, path: () => '/content/notifications' },
   { operation: 'listTrialExclusionIpAddresses', status: 200, path: () => '/trial-exclusions/ip-addresses' },
@@ -189,7 +209,7 @@ function sharedScenarios(base: Scenario): Scenario[] {
 
 async function send(request: APIRequestContext, mock: Mock, scenario: Scenario) {
   scenario.setup?.(mock);
-  return request.fetch(`${mock.url}${scenario.path(mock)}`, {
+  return request.fetch(`${scenario.images ? mock.imagesUrl : mock.url}${scenario.path(mock)}`, {
     method: scenario.method ?? 'GET',
     headers: { 'X-Api-Key': KEY, ...scenario.headers?.(mock) },
     data: scenario.data,
@@ -199,7 +219,9 @@ async function send(request: APIRequestContext, mock: Mock, scenario: Scenario) 
 }
 
 const contract = await loadContract();
-const successes = SCENARIOS.filter((s) => s.status === 200);
+const keyed = (s: Scenario) =>
+  contract.operation(s.operation).security.some((r) => Object.keys(r).length > 0);
+const successes = SCENARIOS.filter((s) => s.status === 200 && keyed(s));
 const all = [...SCENARIOS, ...successes.flatMap(sharedScenarios)];
 const covered = new Set(all.map((s) => `${s.operation} ${s.status}`));
 
@@ -207,7 +229,6 @@ test.describe('the mock conforms to its contract', () => {
   test('has a scenario for every documented status of every operation it serves', () => {
     const missing: string[] = [];
     for (const op of contract.operations.values()) {
-      if (op.document !== 'main') continue;
       for (const status of Object.keys(op.responses))
         if (!covered.has(`${op.id} ${status}`)) missing.push(`${op.id} ${status}`);
     }
@@ -221,9 +242,22 @@ test.describe('the mock conforms to its contract', () => {
       request,
     }) => {
       const response = await send(request, mock, scenario);
+      const mediaType = baseMediaType(response.headers()['content-type']);
+      const documented = Object.keys(
+        contract.response(scenario.operation, scenario.status)?.response.content ?? {},
+      );
+      expect(documented, `documented media types of ${scenario.operation} ${scenario.status}`).toContain(
+        mediaType,
+      );
+      if (mediaType !== 'application/json') {
+        expect(response.status()).toBe(scenario.status);
+        expect(sniff(await response.body()), 'image bytes of the format named').toBe(
+          mediaType === 'image/jpeg' ? 'jpg' : mediaType.split('/')[1],
+        );
+        return;
+      }
       const body: unknown = await response.json();
       expect(response.status(), JSON.stringify(body)).toBe(scenario.status);
-      expect(baseMediaType(response.headers()['content-type'])).toBe('application/json');
       const validate = contract.validatorFor(scenario.operation, scenario.status, 'application/json');
       expect(validate, 'a documented JSON schema').toBeDefined();
       expect(validate!(body), JSON.stringify(validate!.errors)).toBe(true);
