@@ -82,6 +82,10 @@ const token = [...state.tokens.values()].find(
 )!;
 const page = [...state.pages.values()].find((p) => !p.gone)!;
 const item = [...state.content.values()].find((c) => !c.deleted && !c.restricted)!;
+const withoutScope = [...state.tokens.values()].find(
+  (t) => t.userId === user.id && !t.scopes.includes('profile_max'),
+)!;
+const image = [...state.images.values()].find((i) => i.format === 'jpg' && i.bytes < 20_000_000)!;
 const curl = (path: string, extra = '') => `  curl -k ${extra}-H 'X-Api-Key: ${key}' '${mock.url}${path}'`;
 
 console.log(`Mock of the Content, Licence and Membership service
@@ -114,6 +118,22 @@ ${curl('/content/notifications/v1/items')}
 ${curl('/site/v1/pages')}
 ${curl(`/site/v1/pages/${page.id}`)}
 ${curl(`/site/v1/pages/${page.id}/skyline-content`)}
+  curl -k -o image.png '${mock.imagesUrl}/images/raw/${encodeURIComponent(image.uri)}?format=png&width=320&source=me'
+
+To run the suite against it as a live service (npm run conformance:live), put this in .env:
+  CLM_BASE_URL=${mock.url}
+  CLM_HTTP_BASE_URL=${mock.httpUrl}
+  CLM_IMAGE_BASE_URL=${mock.imagesUrl}
+  CLM_IMAGE_URI=${image.uri}
+  CLM_API_KEY=${key}
+  CLM_INSECURE_TLS=true
+  CLM_LICENCE_ID=${licence}
+  CLM_USER_ID=${user.id}
+  CLM_USER_TOKEN=${token.value}
+  CLM_TOKEN_WITHOUT_PROFILE_MAX=${withoutScope.value}
+  CLM_PAGE_ID=${page.id}
+  CLM_CONTENT_ID=${item.id}
+  CLM_RATE_LIMIT=50
 
 Ctrl-C stops it.`);
 
