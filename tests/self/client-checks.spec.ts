@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { ALL_CHECKS, runChecks, type Exchange } from '../../lib/checks/index.ts';
+import { unknownFields } from '../../lib/client/drift.ts';
+import { Pacer } from '../../lib/client/pacer.ts';
+import { curlLine, Redactor } from '../../lib/client/redact.ts';
+import { loadContract } from '../../lib/contract/index.ts';
+
+const contract = await loadContract();
+const KEY = 'secret-key-0123456789';
+
+function exchange(over: Partial<Exchange>): Exchange {
+  const json = over.json ?? { ipAddresses: ['192.0.2.1'] };
+  return {
+    operation: contract.operation('listTrialExclusionIpAddresses'),
+    method: 'GET',
+    url: 'https://h/trial-exclusions/ip-addresses',
+    requestHeaders: {},
+    status: 200,
+    responseHeaders: { 'content-type': 'application/json' },
+    text: JSON.stringify(json),
+    json,
+    ...over,
+  };
+}
+
+const failed = (e: Exchange) => runChecks(ALL_CHECKS, e, { contract, secrets: [KEY] }).map((f) => f.check);
+
+test.describe('the response checks', () => {
+  test('pass a conforming response', () => {
+    expect(failed(exchange({}))).toEqual([]);
+  });
+
+  test('catch a 5xx', () => {
+    expect(failed(exchange({ status: 503, json: { message: 'down' } }))).toContain('noServerError');
+  });
+
+  test('catch an undocumented status', () => {
+    expect(failed(exchange({ status: 418, json: { message: 'teapot' } }))).toContain('statusDocumented');
+  });
+
+  test('catch a content type the contract does not document', () => {
+    expect(failed(exchange({ responseHeaders: { 'content-type': 'text/html' } }))).toContain(
+      'contentTypeDocumented',
+    );
+  });
+
+  test('catch a body that violates the schema, and one that is not JSON', () => {
+    expect(failed(exchange({ json: { ipAddresses: ['999.1.1.1'] } }))).toContain('bodyMatchesSchema');
+    expect(failed(exchange({ json: undefined, text: '<html>' }))).toContain('bodyMatchesSchema');
+  });
+
+  test('catch a key echoed in a header or the body', () => {
+    expect(
+      failed(exchange({ responseHeaders: { 'content-type': 'application/json', 'x-api-key': KEY } })),
+    ).toContain('noSecretEchoed');
+    expect(failed(exchange({ json: { ipAddresses: [], note: KEY } }))).toContain('noSecretEchoed');
+  });
+});
+
+test.describe('redaction', () => {
+  test('replaces a key, plain or percent-encoded, by the variable that holds it', () => {
+    const redactor = new Redactor([{ value: 'k+y/1234', name: 'CLM_API_KEY' }]);
+    expect(redactor.text('a k+y/1234 b k%2By%2F1234 c')).toBe('a $CLM_API_KEY b $CLM_API_KEY c');
+  });
+
+  test('writes a curl line that replays the request without showing the secret', () => {
+    const redactor = new Redactor([{ value: KEY, name: 'CLM_API_KEY' }]);
+    const line = curlLine(
+      { method: 'GET', url: `https://h/x?apiKey=${KEY}`, headers: { 'X-Api-Key': KEY }, insecure: true },
+      redactor,
+    );
+    expect(line).toBe('curl -sS -k -H "X-Api-Key: $CLM_API_KEY" "https://h/x?apiKey=$CLM_API_KEY"');
+    expect(line).not.toContain(KEY);
+  });
+});
+
+test.describe('drift', () => {
+  test('lists fields the schema does not name, and nothing inside free-form objects', () => {
+    const schema =
+      contract.operation('getPageMainContent').responses['200']!.content!['application/json']!.schema;
+    const body = {
+      requestUrl: 'u',
+      total: 1,
+      extra: 1,
+      page: { id: 'p', title: 't', apiUrl: 'a', webUrl: 'w' },
+      pageItemsListName: 'main-content',
+      pageItems: [
+        {
+          title: { title: 't' },
+          lifecycle: { initialPublishDateTime: 'x', lastPublishDateTime: 'y' },
+          location: {},
+        },
+      ],
+    };
+    expect(unknownFields(schema, body).sort()).toEqual(['extra', 'pageItems[].location']);
+    const profile =
+      contract.operation('getUserFullProfile').responses['200']!.content!['application/json']!.schema;
+    expect(unknownFields(profile, { user: { homeAddress: { line1: 'x' } } })).toEqual([]);
+  });
+});
+
+test.describe('pacing', () => {
+  test('spaces requests by the rate and stops at the budget', async () => {
+    const pacer = new Pacer(20, 3);
+    const start = performance.now();
+    for (let i = 0; i < 3; i++) await pacer.wait();
+    expect(performance.now() - start).toBeGreaterThanOrEqual(90);
+    await expect(pacer.wait()).rejects.toThrow(/request budget of 3/);
+  });
+});

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { loadContract, loadRules } from '../../lib/contract/index.ts';
+import { buildReport, verdictOf, type TestRecord } from '../../lib/report/model.ts';
+import { conformanceMarkdown, coverageMarkdown } from '../../lib/report/render.ts';
+
+test.describe('the conformance report', () => {
+  test('decides a rule: any failure fails it, else any pass passes it, else skipped; no test is not covered', () => {
+    expect(verdictOf([{ outcome: 'passed' }, { outcome: 'failed' }])).toBe('fail');
+    expect(verdictOf([{ outcome: 'passed' }, { outcome: 'skipped' }])).toBe('pass');
+    expect(verdictOf([{ outcome: 'skipped' }])).toBe('skipped');
+    expect(verdictOf([])).toBe('not covered');
+  });
+
+  test('lists every rule, the tests that decided it, skip reasons, coverage and drift', async () => {
+    const records: TestRecord[] = [
+      {
+        title: 'a',
+        file: 'f',
+        rules: ['NOTIF-01'],
+        outcome: 'passed',
+        observations: {
+          calls: [{ operation: 'listNotifications', status: 400 }],
+          drift: [{ operation: 'listNotifications', status: 400, field: 'code' }],
+          retries: [],
+          requests: 1,
+        },
+      },
+      { title: 'b', file: 'f', rules: ['NOTIF-10'], outcome: 'skipped', skipReason: 'needs the mock' },
+      { title: 'c', file: 'f', rules: ['LIC-01'], outcome: 'failed' },
+    ];
+    const report = buildReport(records, loadRules(), await loadContract(), { target: 'mock', seed: '42' });
+    const verdict = (id: string) => report.rows.find((r) => r.rule.id === id)!.verdict;
+    expect(verdict('NOTIF-01')).toBe('pass');
+    expect(verdict('NOTIF-10')).toBe('skipped');
+    expect(verdict('LIC-01')).toBe('fail');
+    expect(verdict('TE-01')).toBe('not covered');
+    expect(
+      report.coverage.documented.find((d) => d.operation === 'listNotifications' && d.status === '400')!.seen,
+    ).toBe(true);
+    expect(report.drift).toEqual([{ operation: 'listNotifications', status: 400, field: 'code', count: 1 }]);
+    const markdown = conformanceMarkdown(report);
+    expect(markdown).toContain('| NOTIF-10 | skipped |');
+    expect(markdown).toContain('needs the mock');
+    expect(markdown).toContain('fast-check seed: 42');
+    expect(coverageMarkdown(report)).toContain('| listNotifications | 400 | yes |');
+  });
+});
