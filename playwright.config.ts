@@ -13,6 +13,17 @@ function configOrExit() {
 }
 
 const config = configOrExit();
+
+/** Set by `npm run mutation`: one project per fault of the mock, each with its own filter. */
+interface MutantProject {
+  name: string;
+  faults: string[];
+  grep?: string;
+  grepInvert?: string;
+}
+const mutants = process.env.CLM_MUTANTS
+  ? (JSON.parse(process.env.CLM_MUTANTS) as MutantProject[])
+  : undefined;
 // Workers load this file again: they must share the main process's seed.
 process.env.FC_SEED ??= String(config.fcSeed);
 const reports = config.reportsDir;
@@ -27,7 +38,7 @@ const reporter: ReporterDescription[] = [
 ];
 if (process.env.CLM_BLOB) reporter.push(['blob', { outputDir: `${reports}/blob` }]);
 
-export default defineConfig({
+export default defineConfig<object, { mockFaults: string[] }>({
   forbidOnly: !!process.env.CI,
   // A flaky result against the mock is a defect, never retried away; live network failures are
   // retried once by the client itself, and reported.
@@ -36,12 +47,20 @@ export default defineConfig({
   timeout: live ? 120_000 : 30_000,
   reporter,
   outputDir: 'test-results',
-  projects: live
-    ? [{ name: 'live', testDir: 'tests/conformance' }]
-    : [
-        // The project's own tests: the contract, the mock, the client, the reporters.
-        { name: 'self', testDir: 'tests/self' },
-        // The conformance suite against the bundled mock, one per worker.
-        { name: 'mock', testDir: 'tests/conformance' },
-      ],
+  projects: mutants
+    ? mutants.map((m) => ({
+        name: m.name,
+        testDir: 'tests/conformance',
+        ...(m.grep ? { grep: new RegExp(m.grep) } : {}),
+        ...(m.grepInvert ? { grepInvert: new RegExp(m.grepInvert) } : {}),
+        use: { mockFaults: m.faults },
+      }))
+    : live
+      ? [{ name: 'live', testDir: 'tests/conformance' }]
+      : [
+          // The project's own tests: the contract, the mock, the client, the reporters.
+          { name: 'self', testDir: 'tests/self' },
+          // The conformance suite against the bundled mock, one per worker.
+          { name: 'mock', testDir: 'tests/conformance' },
+        ],
 });

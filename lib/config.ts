@@ -34,6 +34,8 @@ export interface Config {
   fcRuns: number;
   fcSeed: number;
   fcPath?: string;
+  /** Stop a property at its first counterexample, unshrunk: enough to know a test fails. */
+  fcNoShrink: boolean;
   /** Faults of the bundled mock switched on for this run. */
   mockFaults: string[];
   reportsDir: string;
@@ -62,6 +64,7 @@ export const VARIABLES = {
   FC_RUNS: 'runs per property (default 100 on the mock, 10 live)',
   FC_SEED: 'seed of the property-based tests (default: new each run, printed)',
   FC_PATH: 'path of a failing property run, with FC_SEED to replay it',
+  FC_NO_SHRINK: 'true to report the first counterexample unshrunk (faster; the mutation run uses it)',
   MOCK_FAULTS: 'comma-separated faults of the bundled mock to switch on',
 } as const;
 
@@ -129,6 +132,7 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     fcRuns: number(env, 'FC_RUNS', live ? 10 : 100, true),
     fcSeed: text(env, 'FC_SEED') === undefined ? Date.now() % 2_147_483_647 : seed(env),
     fcPath: text(env, 'FC_PATH'),
+    fcNoShrink: flag(env, 'FC_NO_SHRINK'),
     mockFaults: (text(env, 'MOCK_FAULTS') ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -69,8 +69,8 @@ function mockData(mock: Mock, key: string): TargetData {
   };
 }
 
-async function mockTarget(config: Config): Promise<TargetFixture> {
-  const mock = await createMock({ seed: 1, now: MOCK_NOW, faults: config.mockFaults });
+async function mockTarget(config: Config, faults: string[]): Promise<TargetFixture> {
+  const mock = await createMock({ seed: 1, now: MOCK_NOW, faults: [...config.mockFaults, ...faults] });
   // A run's own secrets work against the mock too, so the redaction self-test can use canaries.
   const key = config.apiKey ?? 'mock-key-primary';
   mock.state.allowKey(key);
@@ -141,6 +141,8 @@ export function need<T>(value: T | undefined, variable: keyof typeof VARIABLES):
 }
 
 interface WorkerFixtures {
+  /** Faults of the mock for this project (the mutation run gives each project its own). */
+  mockFaults: string[];
   config: Config;
   contract: Contract;
   target: TargetFixture;
@@ -173,6 +175,7 @@ function attachObservations(testInfo: TestInfo, observations: Observations): Pro
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  mockFaults: [[], { scope: 'worker', option: true }],
   config: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
@@ -188,8 +191,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   target: [
-    async ({ config }, use, workerInfo) => {
-      const target = workerInfo.project.name === 'live' ? liveTarget(config) : await mockTarget(config);
+    async ({ config, mockFaults }, use, workerInfo) => {
+      const target =
+        workerInfo.project.name === 'live' ? liveTarget(config) : await mockTarget(config, mockFaults);
       await use(target);
       await target.mock?.close();
     },
@@ -229,8 +233,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     );
   },
   fcParams: async ({ config }, use, testInfo) => {
-    testInfo.annotations.push({ type: 'fc-seed', description: String(config.fcSeed) });
-    await use(propertyParameters(config, testInfo.timeout));
+    // With --repeat-each, each repetition takes the next seed: one run measures several seeds.
+    const seed = config.fcSeed + testInfo.repeatEachIndex;
+    testInfo.annotations.push({ type: 'fc-seed', description: String(seed) });
+    await use(propertyParameters({ ...config, fcSeed: seed }, testInfo.timeout));
   },
 });
 

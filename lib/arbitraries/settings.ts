@@ -10,6 +10,7 @@ export function propertyParameters(config: Config, testTimeoutMs: number): fc.Pa
     numRuns: config.fcRuns,
     seed: config.fcSeed,
     ...(config.fcPath ? { path: config.fcPath } : {}),
+    ...(config.fcNoShrink ? { endOnFailure: true } : {}),
     interruptAfterTimeLimit: Math.max(1_000, Math.floor(testTimeoutMs * 0.8)),
     markInterruptAsFailure: true,
   };

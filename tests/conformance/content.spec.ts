@@ -16,7 +16,7 @@ test.describe('content endpoints', () => {
     ['getContent', 'CONT-01'],
     ['getEnrichedContent', 'CONT-02'],
   ] as const) {
-    test(`${operation}: a known item gets 200, an unknown one 404 @${rule}`, async ({
+    test(`${operation}: a known item gets 200, an unknown one 404 @${rule} @property`, async ({
       api,
       target,
       fcParams,

@@ -33,7 +33,7 @@ test.describe('keys', () => {
     }
   });
 
-  test('a key outside the whitelist gets 403 on every endpoint that takes one @AUTH-03', async ({
+  test('a key outside the whitelist gets 403 on every endpoint that takes one @AUTH-03 @property', async ({
     api,
     target,
     fcParams,

@@ -68,7 +68,7 @@ test.describe('access licence', () => {
     if (target.kind === 'mock') expect(licence.status).toBe('active');
   });
 
-  test('an identifier that is not UUID-shaped gets 400 saying it is not a valid licence identifier @LIC-05', async ({
+  test('an identifier that is not UUID-shaped gets 400 saying it is not a valid licence identifier @LIC-05 @property', async ({
     api,
     contract,
     fcParams,
@@ -86,7 +86,11 @@ test.describe('access licence', () => {
     );
   });
 
-  test('a UUID-shaped identifier with no licence gets 404 @LIC-06', async ({ api, target, fcParams }) => {
+  test('a UUID-shaped identifier with no licence gets 404 @LIC-06 @property', async ({
+    api,
+    target,
+    fcParams,
+  }) => {
     await fc.assert(
       fc.asyncProperty(
         unknownUuid().filter((id) => id !== target.data.licenceId),
@@ -98,7 +102,7 @@ test.describe('access licence', () => {
     );
   });
 
-  test('a key outside the whitelist gets 403 @LIC-07', async ({ api, target, fcParams }) => {
+  test('a key outside the whitelist gets 403 @LIC-07 @property', async ({ api, target, fcParams }) => {
     const licenceId = target.data.licenceId ?? '00000000-0000-4000-8000-000000000000';
     await fc.assert(
       fc.asyncProperty(unknownKey(target.data.whitelist), async (key) => {

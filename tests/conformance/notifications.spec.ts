@@ -40,7 +40,7 @@ test.describe('the change feed', () => {
     expect((await api.call('listNotifications', {})).status).toBe(400);
   });
 
-  test('since that is not an RFC 3339 timestamp gets 400 @NOTIF-02', async ({
+  test('since that is not an RFC 3339 timestamp gets 400 @NOTIF-02 @property', async ({
     api,
     contract,
     target,
@@ -55,7 +55,7 @@ test.describe('the change feed', () => {
     );
   });
 
-  test('a valid since with an offset other than Z gets 200 or 400, never a 5xx @NOTIF-02', async ({
+  test('a valid since with an offset other than Z gets 200 or 400, never a 5xx @NOTIF-02 @property', async ({
     api,
     target,
     fcParams,
@@ -68,7 +68,7 @@ test.describe('the change feed', () => {
     );
   });
 
-  test('since in the future gets 400 @NOTIF-03', async ({ api, target, fcParams }) => {
+  test('since in the future gets 400 @NOTIF-03 @property', async ({ api, target, fcParams }) => {
     await fc.assert(
       fc.asyncProperty(sinceInFuture(target.now()), async (since) => {
         expect((await listAt(api, since)).status).toBe(400);
@@ -77,7 +77,7 @@ test.describe('the change feed', () => {
     );
   });
 
-  test('since older than 90 days gets 400 @NOTIF-04', async ({ api, target, fcParams }) => {
+  test('since older than 90 days gets 400 @NOTIF-04 @property', async ({ api, target, fcParams }) => {
     await fc.assert(
       fc.asyncProperty(sinceTooOld(target.now()), async (since) => {
         expect((await listAt(api, since)).status).toBe(400);
@@ -86,7 +86,7 @@ test.describe('the change feed', () => {
     );
   });
 
-  test('since inside the 90-day window gets 200 @NOTIF-04', async ({ api, target, fcParams }) => {
+  test('since inside the 90-day window gets 200 @NOTIF-04 @property', async ({ api, target, fcParams }) => {
     await fc.assert(
       fc.asyncProperty(sinceInWindow(target.now()), async (since) => {
         expect((await listAt(api, since)).status).toBe(200);

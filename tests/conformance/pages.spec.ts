@@ -88,7 +88,7 @@ test.describe('page main content (deprecated v1)', () => {
     expect((await mainContent(api, pageId, { 'feature.blogposts': 'maybe' })).status).toBe(400);
   });
 
-  test('a page that does not exist gets 404 with requestUrl and message @PAGE-05', async ({
+  test('a page that does not exist gets 404 with requestUrl and message @PAGE-05 @property', async ({
     api,
     fcParams,
   }) => {

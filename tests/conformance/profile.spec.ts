@@ -32,7 +32,11 @@ test.describe('user full profile', () => {
     if (user?.id !== undefined) expect(user.id).toBe(userId);
   });
 
-  test('a missing, malformed or unknown token gets 401 @PROF-02', async ({ api, target, fcParams }) => {
+  test('a missing, malformed or unknown token gets 401 @PROF-02 @property', async ({
+    api,
+    target,
+    fcParams,
+  }) => {
     const userId = need(target.data.userId, 'CLM_USER_ID');
     const valid = [target.data.token, target.data.tokenWithoutProfileMax].filter((t): t is string => !!t);
     await fc.assert(
@@ -57,7 +61,7 @@ test.describe('user full profile', () => {
     expect((await profile(api, userId, { token })).status).toBe(401);
   });
 
-  test('a key outside the whitelist gets 403 @PROF-04', async ({ api, target, fcParams }) => {
+  test('a key outside the whitelist gets 403 @PROF-04 @property', async ({ api, target, fcParams }) => {
     const userId = target.data.userId ?? '00000000-0000-4000-8000-000000000000';
     await fc.assert(
       fc.asyncProperty(unknownKey(target.data.whitelist), async (key) => {
@@ -76,7 +80,7 @@ test.describe('user full profile', () => {
     expect((await profile(api, target.data.otherUserId!, { token: target.data.token! })).status).toBe(403);
   });
 
-  test('an unknown user gets 404 @PROF-05', async ({ api, mock, target, fcParams }) => {
+  test('an unknown user gets 404 @PROF-05 @property', async ({ api, mock, target, fcParams }) => {
     expect(mock).toBeTruthy();
     await fc.assert(
       fc.asyncProperty(unknownUuid(), async (userId) => {
@@ -86,7 +90,7 @@ test.describe('user full profile', () => {
     );
   });
 
-  test('a missing or wrong Content-Type gets 415 @PROF-06', async ({ api, target, fcParams }) => {
+  test('a missing or wrong Content-Type gets 415 @PROF-06 @property', async ({ api, target, fcParams }) => {
     const token = need(target.data.token, 'CLM_USER_TOKEN');
     const userId = need(target.data.userId, 'CLM_USER_ID');
     await fc.assert(
@@ -101,7 +105,7 @@ test.describe('user full profile', () => {
     );
   });
 
-  test('a userId that is not a valid identifier gets 400 with details @PROF-07', async ({
+  test('a userId that is not a valid identifier gets 400 with details @PROF-07 @property', async ({
     api,
     contract,
     mock,

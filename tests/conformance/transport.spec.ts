@@ -85,7 +85,7 @@ test.describe('transport', () => {
       expect(observations.drift.map((d) => d.field)).toContain('pageItems[].location');
   });
 
-  test('no input, however malformed, is answered with a 5xx @HTTP-04', async ({
+  test('no input, however malformed, is answered with a 5xx @HTTP-04 @property', async ({
     api,
     contract,
     fcParams,

@@ -11,7 +11,7 @@ test.describe('trial exclusions', () => {
     for (const ip of ipAddresses) expect(isIP(ip), ip).not.toBe(0);
   });
 
-  test('a key outside the whitelist gets 403 @TE-02', async ({ api, target, fcParams }) => {
+  test('a key outside the whitelist gets 403 @TE-02 @property', async ({ api, target, fcParams }) => {
     await fc.assert(
       fc.asyncProperty(unknownKey(target.data.whitelist), async (key) => {
         expect((await api.call('listTrialExclusionIpAddresses', { key: { header: key } })).status).toBe(403);
