@@ -16,6 +16,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly records = new Map<string, TestRecord>();
   private readonly outcomes = new Map<string, Outcome>();
   private targets = new Set<string>();
+  /** The fast-check seeds the tests used, from their annotations: right even when shards are merged. */
+  private readonly seeds = new Set<number>();
   private readonly outputDir: string;
 
   constructor(options: { outputDir?: string } = {}) {
@@ -38,7 +40,10 @@ export default class ConformanceReporter implements Reporter {
         .filter((a) => a.type === 'rule')
         .map((a) => a.description),
     ].filter((id): id is string => !!id);
-    const skip = [...result.annotations, ...test.annotations].find((a) => a.type === 'skip')?.description;
+    const annotations = [...result.annotations, ...test.annotations];
+    const skip = annotations.find((a) => a.type === 'skip')?.description;
+    for (const a of annotations)
+      if (a.type === 'fc-seed' && a.description) this.seeds.add(Number(a.description));
     const attachment = result.attachments.find((a) => a.name === OBSERVATIONS_ATTACHMENT);
     const observations = attachment?.body
       ? (JSON.parse(attachment.body.toString('utf8')) as Omit<Observations, 'exchanges'>)
@@ -59,7 +64,7 @@ export default class ConformanceReporter implements Reporter {
     if (this.records.size > 0) {
       const report = buildReport([...this.records.values()], loadRules(), await loadContract(), {
         target: [...this.targets].join(', ') || 'unknown',
-        seed: process.env.FC_SEED,
+        seed: this.seeds.size > 0 ? String(Math.min(...this.seeds)) : undefined,
       });
       mkdirSync(this.outputDir, { recursive: true });
       const write = (name: string, text: string) => writeFileSync(join(this.outputDir, name), text);

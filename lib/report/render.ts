@@ -16,6 +16,12 @@ function header(report: ConformanceReport): string[] {
     `Target: ${report.target}. Generated ${report.generatedAt}. fast-check seed: ${report.seed ?? 'none'}.`,
     '',
     `Rules: ${c.pass} pass, ${c.fail} fail, ${c.skipped} skipped, ${c['not covered']} not covered. Requests: ${report.requests}.`,
+    ...(report.retries.length > 0
+      ? [
+          '',
+          `Retried: ${report.retries.length} (${[...new Set(report.retries.map((r) => r.reason))].slice(0, 5).join('; ')}).`,
+        ]
+      : []),
   ];
 }
 
