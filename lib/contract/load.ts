@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundle, createConfig } from '@redocly/openapi-core';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
 /** The two documents of the contract, by name; the same names as the `apis` of redocly.yaml. */
@@ -15,20 +17,49 @@ export function projectPath(relative: string): string {
   return fileURLToPath(new URL(relative, new URL('../../', import.meta.url)));
 }
 
+const CACHE = projectPath('node_modules/.cache/clm-contract');
+
+/** A hash of every file below the document's folder: any edit of the contract changes it. */
+function sourceHash(path: string): string {
+  const hash = createHash('sha256').update(path);
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else hash.update(file).update(readFileSync(file));
+    }
+  };
+  walk(dirname(path));
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
  * Bundles one multi-file document with Redocly and dereferences it, so every schema is a plain
- * object Ajv can compile without resolving `$ref`s across files.
+ * object Ajv can compile without resolving `$ref`s across files. The result is cached by a hash of
+ * the sources: every test worker needs it, and Redocly takes a second to load and bundle.
  */
 export async function loadDocument(
   name: DocumentName,
   path = projectPath(DOCUMENTS[name]),
 ): Promise<OpenAPIV3_1.Document> {
-  const config = await createConfig({});
-  const result = await bundle({ ref: path, config, dereference: true });
+  const cached = join(CACHE, `${name}-${sourceHash(path)}.json`);
+  try {
+    return JSON.parse(readFileSync(cached, 'utf8')) as OpenAPIV3_1.Document;
+  } catch {
+    // Not bundled yet: bundle below.
+  }
+  const { bundle, createConfig } = await import('@redocly/openapi-core');
+  const result = await bundle({ ref: path, config: await createConfig({}), dereference: true });
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) {
     const lines = errors.map((p) => `- ${p.message} (${p.location[0]?.pointer ?? ''})`);
     throw new Error(`The contract ${path} does not bundle:\n${lines.join('\n')}`);
   }
-  return result.bundle.parsed as OpenAPIV3_1.Document;
+  const document = result.bundle.parsed as OpenAPIV3_1.Document;
+  mkdirSync(CACHE, { recursive: true });
+  // Written whole, then renamed: a worker never reads half a file.
+  const partial = `${cached}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(document));
+  renameSync(partial, cached);
+  return document;
 }
