@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { ConfigError, loadConfig } from './lib/config.ts';
 
@@ -27,6 +28,8 @@ const mutants = process.env.CLM_MUTANTS
 // Workers load this file again: they must share the main process's seed.
 process.env.FC_SEED ??= String(config.fcSeed);
 const reports = config.reportsDir;
+// Debian's Chromium where it is installed (`.ci/run` installs it); else Playwright's own browser.
+const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 const live = config.target === 'live';
 
 const reporter: ReporterDescription[] = [
@@ -58,8 +61,25 @@ export default defineConfig<object, { mockFaults: string[] }>({
     : live
       ? [{ name: 'live', testDir: 'tests/conformance' }]
       : [
-          // The project's own tests: the contract, the mock, the client, the reporters.
-          { name: 'self', testDir: 'tests/self' },
+          // The project's own tests: the contract, the mock, the client, the reporters, the docs.
+          {
+            name: 'self',
+            testDir: 'tests/self',
+            use: {
+              launchOptions: {
+                executablePath: chromium,
+                // No background traffic: the docs test proves the pages fetch nothing from outside.
+                args: [
+                  '--no-sandbox',
+                  '--disable-gpu',
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--no-first-run',
+                  '--disable-sync',
+                ],
+              },
+            },
+          },
           // The conformance suite against the bundled mock, one per worker.
           { name: 'mock', testDir: 'tests/conformance' },
         ],

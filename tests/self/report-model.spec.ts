@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loadContract, loadRules } from '../../lib/contract/index.ts';
 import { buildReport, verdictOf, type TestRecord } from '../../lib/report/model.ts';
+import { docsIndex } from '../../lib/report/docs-index.ts';
 import { conformanceMarkdown, coverageMarkdown } from '../../lib/report/render.ts';
 
 test.describe('the conformance report', () => {
@@ -43,5 +44,8 @@ test.describe('the conformance report', () => {
     expect(markdown).toContain('needs the mock');
     expect(markdown).toContain('fast-check seed: 42');
     expect(coverageMarkdown(report)).toContain('| listNotifications | 400 | yes |');
+    const index = docsIndex(await loadContract(), { main: 'main.html', images: 'images.html' }, report);
+    expect(index).toContain('NOTIF-01 <b class="pass">pass</b>');
+    expect(index).toContain('LIC-01 <b class="fail">fail</b>');
   });
 });

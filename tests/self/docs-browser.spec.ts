@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { loadContract } from '../../lib/contract/index.ts';
+
+const contract = await loadContract();
+let server: Server;
+let origin = '';
+
+/** Records what a page asks for and complains about, to prove the docs need nothing from outside. */
+function watch(page: Page) {
+  const outside: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { outside, errors };
+}
+
+test.describe('the published documentation', () => {
+  test.beforeAll(async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'clm-docs-'));
+    const built = spawnSync('npx', ['tsx', 'scripts/docs.ts'], {
+      env: { ...process.env, CLM_REPORTS_DIR: reports },
+      encoding: 'utf8',
+    });
+    expect(built.status, built.stderr).toBe(0);
+    server = createServer((req, res) => {
+      try {
+        const body = readFileSync(
+          join(reports, 'docs', (req.url ?? '/').split(/[?#]/)[0]!.replace(/^\/$/, '/index.html')),
+        );
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
+      } catch {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  for (const document of ['main', 'images'] as const) {
+    test(`shows every operation of the ${document} document, with no console error and nothing fetched from outside`, async ({
+      page,
+    }) => {
+      const seen = watch(page);
+      await page.goto(`${origin}/${document}.html`);
+      await expect(page.getByText(contract.documents[document].info.title).first()).toBeVisible();
+      const operations = [...contract.operations.values()].filter((op) => op.document === document);
+      for (const op of operations) {
+        await page.goto(`${origin}/${document}.html#operation/${op.id}`);
+        await expect(page.getByText(op.summary, { exact: true }).first(), op.id).toBeVisible();
+      }
+      await page.waitForLoadState('networkidle');
+      expect(seen.outside).toEqual([]);
+      expect(seen.errors).toEqual([]);
+    });
+  }
+
+  test('has an index linking both documents and listing every operation with its rules', async ({ page }) => {
+    const seen = watch(page);
+    await page.goto(`${origin}/`);
+    for (const op of contract.operations.values()) {
+      const row = page
+        .locator('tr')
+        .filter({ has: page.getByText(`${op.method.toUpperCase()} ${op.path}`, { exact: true }) });
+      await expect(row, op.id).toContainText(op.summary);
+      for (const rule of op.rules) await expect(row, `${op.id} carries ${rule}`).toContainText(rule);
+    }
+    await expect(page.locator('tr', { hasText: 'NOTIF-07' }).last()).toContainText('next');
+    await page.getByRole('link', { name: contract.documents.images.info.title }).click();
+    await expect(page).toHaveURL(/images\.html$/);
+    expect(seen.outside).toEqual([]);
+    expect(seen.errors).toEqual([]);
+  });
+});
