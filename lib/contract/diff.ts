@@ -20,7 +20,7 @@ const ORDER: ChangeKind[] = ['breaking', 'deprecated', 'non-breaking', 'unclassi
 export function contractChanges(before: unknown, after: unknown): ContractChange[] {
   return apiCompare(before, after)
     .diffs.map((diff) => ({
-      kind: diff.type as ChangeKind,
+      kind: diff.type,
       action: diff.action,
       where: `/${diff.path.map((p) => String(p).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`,
       description: diff.description ?? `${diff.action} ${diff.path.join(' › ')}`,

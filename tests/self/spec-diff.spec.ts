@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { contractChanges } from '../../lib/contract/diff.ts';
 import { projectPath } from '../../lib/contract/index.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return --
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return --
    the fixtures are plain YAML documents, edited freely by each case */
 type Doc = Record<string, any>;
 const base = parse(readFileSync(projectPath('tests/self/fixtures/diff/base.yaml'), 'utf8')) as Doc;
