@@ -49,3 +49,30 @@ test.describe('the conformance report', () => {
     expect(index).toContain('LIC-01 <b class="fail">fail</b>');
   });
 });
+
+test.describe('the regression check of the nightly run', () => {
+  test('fails when a rule that passed now fails, and not otherwise', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const contract = await loadContract();
+    const report = (outcome: 'passed' | 'failed') =>
+      buildReport([{ title: 't', file: 'f', rules: ['NOTIF-07'], outcome }], loadRules(), contract, {
+        target: 'live',
+        seed: '1',
+      });
+    const dir = mkdtempSync(join(tmpdir(), 'clm-regressions-'));
+    writeFileSync(join(dir, 'pass.json'), JSON.stringify(report('passed')));
+    writeFileSync(join(dir, 'fail.json'), JSON.stringify(report('failed')));
+    const check = (previous: string, current: string) =>
+      spawnSync('npx', ['tsx', 'scripts/regressions.ts', join(dir, previous), join(dir, current)], {
+        encoding: 'utf8',
+      });
+    const regressed = check('pass.json', 'fail.json');
+    expect(regressed.status).toBe(1);
+    expect(regressed.stdout).toContain('regressed NOTIF-07 (was pass)');
+    expect(check('fail.json', 'pass.json').status).toBe(0);
+    expect(check('fail.json', 'fail.json').status).toBe(0);
+  });
+});
