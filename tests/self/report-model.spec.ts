@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadContract, loadRules } from '../../lib/contract/index.ts';
 import { buildReport, verdictOf, type TestRecord } from '../../lib/report/model.ts';
@@ -52,10 +56,6 @@ test.describe('the conformance report', () => {
 
 test.describe('the regression check of the nightly run', () => {
   test('fails when a rule that passed now fails, and not otherwise', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const contract = await loadContract();
     const report = (outcome: 'passed' | 'failed') =>
       buildReport([{ title: 't', file: 'f', rules: ['NOTIF-07'], outcome }], loadRules(), contract, {
