@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
   Contract,
@@ -124,6 +126,18 @@ test.describe('the contract', () => {
     const metadata = { dpr: 1, type: 'image/jpeg', filesize: 10, width: 1, height: 1 };
     expect(validate(metadata)).toBe(true);
     expect(validate({ ...metadata, cache: { maxAge: 60 } })).toBe(false);
+  });
+});
+
+test.describe('the bundled contract', () => {
+  test('holds the text of every rule of the catalogue, for a reader with any OpenAPI viewer', async () => {
+    const run = spawnSync('npm', ['run', 'spec:bundle', '--silent'], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const text = ['openapi', 'images']
+      .map((name) => readFileSync(projectPath(`build/${name}.json`), 'utf8'))
+      .join('\n');
+    const { rules } = await loadContract();
+    for (const rule of rules) expect(text, rule.id).toContain(`| ${rule.id} | ${rule.level} |`);
   });
 });
 
