@@ -3,6 +3,7 @@
 // document's description when the contract is bundled or rendered, so a reader of the bundle or
 // the docs finds the text of every rule its `x-rules` name.
 import { readFileSync } from 'node:fs';
+import { URL } from 'node:url';
 import { parse } from 'yaml';
 
 const rules = parse(readFileSync(new URL('../rules.yaml', import.meta.url), 'utf8')).rules;
