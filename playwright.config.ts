@@ -47,6 +47,8 @@ export default defineConfig<object, { mockFaults: string[] }>({
   // retried once by the client itself, and reported.
   retries: 0,
   fullyParallel: true,
+  // Against the mock, every core: each worker has its own mock. Live, one: the key's allowance is shared.
+  workers: live ? 1 : '100%',
   timeout: live ? 120_000 : 30_000,
   reporter,
   outputDir: 'test-results',
