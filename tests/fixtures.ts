@@ -150,7 +150,9 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
-  /** The mock of this worker, reset; a test that uses it is skipped against a live service. */
+  /** Puts the worker's mock back to its seeded state before each test (tests never share state). */
+  resetMock: void;
+  /** The mock of this worker; a test that uses it is skipped against a live service. */
   mock: Mock;
   api: ApiClient;
   observations: Observations;
@@ -207,10 +209,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  resetMock: [
+    async ({ target }, use) => {
+      target.mock?.reset();
+      await use();
+    },
+    { auto: true },
+  ],
   mock: async ({ target }, use) => {
     if (!target.mock)
       base.skip(true, "needs control of the service's data or clock: only against the bundled mock");
-    target.mock!.reset();
     await use(target.mock!);
   },
   // eslint-disable-next-line no-empty-pattern -- as above
@@ -220,7 +228,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await attachObservations(testInfo, observations);
   },
   api: async ({ request, contract, target, pacer, observations }, use) => {
-    target.mock?.reset();
     await use(
       new ApiClient({
         request,
