@@ -13,7 +13,7 @@ export default tseslint.config(
     rules: {
       // A missing await on a request or an expect is the classic silent bug of API tests.
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
   {

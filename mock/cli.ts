@@ -73,19 +73,9 @@ const mock = await createMock({
 });
 
 const state = mock.state;
-const key = [...state.keys.keys()][0]!;
+const examples = state.examples();
+const { key } = examples;
 const since = new Date(state.clock.now() - 3_600_000).toISOString();
-const licence = [...state.licences.keys()][0]!;
-const user = [...state.users.values()][0]!;
-const token = [...state.tokens.values()].find(
-  (t) => t.userId === user.id && t.scopes.includes('profile_max'),
-)!;
-const page = [...state.pages.values()].find((p) => !p.gone)!;
-const item = [...state.content.values()].find((c) => !c.deleted && !c.restricted)!;
-const withoutScope = [...state.tokens.values()].find(
-  (t) => t.userId === user.id && !t.scopes.includes('profile_max'),
-)!;
-const image = [...state.images.values()].find((i) => i.format === 'jpg' && i.bytes < 20_000_000)!;
 const curl = (path: string, extra = '') => `  curl -k ${extra}-H 'X-Api-Key: ${key}' '${mock.url}${path}'`;
 
 console.log(`Mock of the Content, Licence and Membership service
@@ -107,32 +97,32 @@ ${[...state.tokens.values()].map((t) => `  ${t.value}  user ${t.userId}  ${t.lab
 Try:
 ${curl(`/content/notifications?since=${since}`)}
 ${curl('/trial-exclusions/ip-addresses')}
-${curl(`/licence/${licence}`)}
-${curl(`/users/${user.id}/profile/full`, `-H 'Authorization: Bearer ${token.value}' -H 'Content-Type: application/json' `)}
-${curl(`/site/v1/pages/${page.id}/main-content?feature.blogposts=off`)}
-${curl(`/content/${item.id}`)}
-${curl(`/enrichedcontent/${item.id}`)}
+${curl(`/licence/${examples.licenceId}`)}
+${curl(`/users/${examples.userId}/profile/full`, `-H 'Authorization: Bearer ${examples.token}' -H 'Content-Type: application/json' `)}
+${curl(`/site/v1/pages/${examples.pageId}/main-content?feature.blogposts=off`)}
+${curl(`/content/${examples.contentId}`)}
+${curl(`/enrichedcontent/${examples.contentId}`)}
   curl -k -X POST -H 'X-Api-Key: ${key}' -H 'Content-Type: application/json' -d '{"queryString":"banks"}' '${mock.url}/content/search/v1'
-${curl(`/content/items/v1/${item.id}`)}
+${curl(`/content/items/v1/${examples.contentId}`)}
 ${curl('/content/notifications/v1/items')}
 ${curl('/site/v1/pages')}
-${curl(`/site/v1/pages/${page.id}`)}
-${curl(`/site/v1/pages/${page.id}/skyline-content`)}
-  curl -k -o image.png '${mock.imagesUrl}/images/raw/${encodeURIComponent(image.uri)}?format=png&width=320&source=me'
+${curl(`/site/v1/pages/${examples.pageId}`)}
+${curl(`/site/v1/pages/${examples.pageId}/skyline-content`)}
+  curl -k -o image.png '${mock.imagesUrl}/images/raw/${encodeURIComponent(examples.imageUri)}?format=png&width=320&source=me'
 
 To run the suite against it as a live service (npm run conformance:live), put this in .env:
   CLM_BASE_URL=${mock.url}
   CLM_HTTP_BASE_URL=${mock.httpUrl}
   CLM_IMAGE_BASE_URL=${mock.imagesUrl}
-  CLM_IMAGE_URI=${image.uri}
+  CLM_IMAGE_URI=${examples.imageUri}
   CLM_API_KEY=${key}
   CLM_INSECURE_TLS=true
-  CLM_LICENCE_ID=${licence}
-  CLM_USER_ID=${user.id}
-  CLM_USER_TOKEN=${token.value}
-  CLM_TOKEN_WITHOUT_PROFILE_MAX=${withoutScope.value}
-  CLM_PAGE_ID=${page.id}
-  CLM_CONTENT_ID=${item.id}
+  CLM_LICENCE_ID=${examples.licenceId}
+  CLM_USER_ID=${examples.userId}
+  CLM_USER_TOKEN=${examples.token}
+  CLM_TOKEN_WITHOUT_PROFILE_MAX=${examples.tokenWithoutProfileMax}
+  CLM_PAGE_ID=${examples.pageId}
+  CLM_CONTENT_ID=${examples.contentId}
   CLM_RATE_LIMIT=50
 
 Ctrl-C stops it.`);

@@ -43,30 +43,9 @@ export interface TargetFixture extends Target {
 }
 
 function mockData(mock: Mock, key: string): TargetData {
-  const state = mock.state;
-  const users = [...state.users.values()];
-  const tokens = [...state.tokens.values()];
-  const firstToken = (where: (t: (typeof tokens)[number]) => boolean) => tokens.find(where)?.value;
-  const now = state.clock.now();
-  return {
-    whitelist: [...state.keys.keys(), key],
-    licenceId: [...state.licences.keys()][0],
-    userId: users[0]!.id,
-    otherUserId: users[1]!.id,
-    token: firstToken(
-      (t) => t.userId === users[0]!.id && t.scopes.includes('profile_max') && t.expiresAt > now,
-    ),
-    tokenWithoutProfileMax: firstToken((t) => !t.scopes.includes('profile_max')),
-    expiredToken: firstToken((t) => t.expiresAt <= now),
-    pageId: [...state.pages.values()].find((p) => !p.gone)!.id,
-    gonePageId: [...state.pages.values()].find((p) => p.gone)!.id,
-    contentId: [...state.content.values()].find((c) => !c.deleted && !c.restricted)!.id,
-    limitedKey: [...state.keys.values()].find((k) => !k.restrictedContent)!.value,
-    restrictedContentId: [...state.content.values()].find((c) => !c.deleted && c.restricted)!.id,
-    imageUri: [...state.images.values()].find((i) => i.format !== 'svg' && i.bytes < 20_000_000)!.uri,
-    svgImageUri: [...state.images.values()].find((i) => i.format === 'svg')!.uri,
-    hugeImageUri: [...state.images.values()].find((i) => i.bytes > 20 * 1024 * 1024)!.uri,
-  };
+  // The demo key stays out: the run's own key is the one in use.
+  const { key: _demoKey, ...examples } = mock.state.examples();
+  return { whitelist: [...mock.state.keys.keys(), key], ...examples };
 }
 
 async function mockTarget(config: Config, faults: string[]): Promise<TargetFixture> {

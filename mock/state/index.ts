@@ -50,6 +50,28 @@ const BURSTS: [number, number][] = [
   [10, 260],
 ];
 
+/** One item of each kind a client of the mock (or a test) needs to try every endpoint and status. */
+export interface Examples {
+  key: string;
+  /** A whitelisted key that may not read restricted content. */
+  limitedKey: string;
+  licenceId: string;
+  userId: string;
+  otherUserId: string;
+  /** Tokens of the first user: with `profile_max`, without it, and expired. */
+  token: string;
+  tokenWithoutProfileMax: string;
+  expiredToken: string;
+  pageId: string;
+  gonePageId: string;
+  contentId: string;
+  restrictedContentId: string;
+  /** A raster image, an SVG, and a source above 20 MB. */
+  imageUri: string;
+  svgImageUri: string;
+  hugeImageUri: string;
+}
+
 export interface PublishRequest {
   type?: ChangeType;
   contentId?: string;
@@ -120,6 +142,38 @@ export class State {
       this.log.append(change);
       return change;
     });
+  }
+
+  /** The seeded examples, picked once, for the CLI's help and for the tests. */
+  examples(): Examples {
+    const first = <T>(items: Iterable<T>, where: (item: T) => boolean): T => {
+      for (const item of items) if (where(item)) return item;
+      throw new Error('The seeded data lacks an example');
+    };
+    const now = this.clock.now();
+    const [user, other] = [...this.users.values()];
+    const tokenOf = (where: (t: Token) => boolean) =>
+      first(this.tokens.values(), (t) => t.userId === user!.id && where(t)).value;
+    const content = (restricted: boolean) =>
+      first(this.content.values(), (c) => !c.deleted && c.restricted === restricted).id;
+    const image = (where: (i: SourceImage) => boolean) => first(this.images.values(), where).uri;
+    return {
+      key: first(this.keys.values(), (k) => k.restrictedContent).value,
+      limitedKey: first(this.keys.values(), (k) => !k.restrictedContent).value,
+      licenceId: first(this.licences.keys(), () => true),
+      userId: user!.id,
+      otherUserId: other!.id,
+      token: tokenOf((t) => t.scopes.includes('profile_max') && t.expiresAt > now),
+      tokenWithoutProfileMax: tokenOf((t) => !t.scopes.includes('profile_max')),
+      expiredToken: tokenOf((t) => t.expiresAt <= now),
+      pageId: first(this.pages.values(), (p) => !p.gone).id,
+      gonePageId: first(this.pages.values(), (p) => p.gone).id,
+      contentId: content(false),
+      restrictedContentId: content(true),
+      imageUri: image((i) => i.format !== 'svg' && i.bytes <= 20 * 1024 * 1024),
+      svgImageUri: image((i) => i.format === 'svg'),
+      hugeImageUri: image((i) => i.bytes > 20 * 1024 * 1024),
+    };
   }
 
   /** Adds a key to the whitelist: how a run's own key (CLM_API_KEY) opens the mock too. */

@@ -23,21 +23,16 @@ const KEY = 'mock-key-primary';
 const SINCE = '2026-11-01T00:00:00.000Z';
 const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 
-const first = <T>(items: Iterable<T>, where: (item: T) => boolean = () => true): T => {
-  for (const item of items) if (where(item)) return item;
-  throw new Error('The seeded data has no such item');
-};
-const licence = (m: Mock) => first(m.state.licences.keys());
-const user = (m: Mock) => first(m.state.users.values());
-const otherUser = (m: Mock) => [...m.state.users.values()][1]!;
-const token = (m: Mock, label: string) =>
-  first(m.state.tokens.values(), (t) => t.label.includes(label)).value;
-const page = (m: Mock) => first(m.state.pages.values(), (p) => !p.gone).id;
-const gonePage = (m: Mock) => first(m.state.pages.values(), (p) => p.gone).id;
-const item = (m: Mock) => first(m.state.content.values(), (c) => !c.deleted && !c.restricted).id;
-const restricted = (m: Mock) => first(m.state.content.values(), (c) => !c.deleted && c.restricted).id;
+const ex = (m: Mock) => m.state.examples();
+const licence = (m: Mock) => ex(m).licenceId;
+const tokens = { profile_max: 'token', 'without profile_max': 'tokenWithoutProfileMax' } as const;
+const token = (m: Mock, label: keyof typeof tokens) => ex(m)[tokens[label]];
+const page = (m: Mock) => ex(m).pageId;
+const gonePage = (m: Mock) => ex(m).gonePageId;
+const item = (m: Mock) => ex(m).contentId;
+const restricted = (m: Mock) => ex(m).restrictedContentId;
 const profileHeaders =
-  (label: string, contentType = 'application/json') =>
+  (label: keyof typeof tokens, contentType = 'application/json') =>
   (m: Mock) => ({
     Authorization: `Bearer ${token(m, label)}`,
     'Content-Type': contentType,
@@ -45,8 +40,7 @@ const profileHeaders =
 const throttled = (m: Mock) => m.throttle.configure({ perSecond: 0.001, burst: 0 });
 const retired = (status: 404 | 410) => (m: Mock) => void (m.state.v1Retirement = status);
 
-const image = (m: Mock, format: 'svg' | 'jpg' = 'jpg') =>
-  encodeURIComponent(first(m.state.images.values(), (i) => i.format === format).uri);
+const image = (m: Mock) => encodeURIComponent(ex(m).imageUri);
 const imageScenarios: Scenario[] = ['raw', 'debug', 'metadata'].flatMap((mode) => {
   const operation = `getImage${mode[0]!.toUpperCase()}${mode.slice(1)}`;
   return [
@@ -83,7 +77,7 @@ const SCENARIOS: Scenario[] = [
   {
     operation: 'getUserFullProfile',
     status: 200,
-    path: (m) => `/users/${user(m).id}/profile/full`,
+    path: (m) => `/users/${ex(m).userId}/profile/full`,
     headers: profileHeaders('profile_max'),
   },
   {
@@ -95,13 +89,13 @@ const SCENARIOS: Scenario[] = [
   {
     operation: 'getUserFullProfile',
     status: 401,
-    path: (m) => `/users/${user(m).id}/profile/full`,
+    path: (m) => `/users/${ex(m).userId}/profile/full`,
     headers: profileHeaders('without profile_max'),
   },
   {
     operation: 'getUserFullProfile',
     status: 403,
-    path: (m) => `/users/${otherUser(m).id}/profile/full`,
+    path: (m) => `/users/${ex(m).otherUserId}/profile/full`,
     headers: profileHeaders('profile_max'),
   },
   {
@@ -113,7 +107,7 @@ const SCENARIOS: Scenario[] = [
   {
     operation: 'getUserFullProfile',
     status: 415,
-    path: (m) => `/users/${user(m).id}/profile/full`,
+    path: (m) => `/users/${ex(m).userId}/profile/full`,
     headers: profileHeaders('profile_max', 'text/plain'),
   },
   { operation: 'getPageMainContent', status: 200, path: (m) => `/site/v1/pages/${page(m)}/main-content` },
