@@ -15,3 +15,8 @@ export function propertyParameters(config: Config, testTimeoutMs: number): fc.Pa
     markInterruptAsFailure: true,
   };
 }
+
+/** The same parameters with at most `runs` runs: for properties whose every run costs a slow call. */
+export function atMostRuns(params: fc.Parameters<unknown>, runs: number): fc.Parameters<unknown> {
+  return { ...params, numRuns: Math.min(params.numRuns ?? runs, runs) };
+}

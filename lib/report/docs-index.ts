@@ -1,8 +1,6 @@
 import type { Contract } from '../contract/index.ts';
 import type { ConformanceReport } from './model.ts';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+import { escape } from './render.ts';
 
 /**
  * The index of the published documentation: both documents, every operation with the rules it

@@ -1,7 +1,8 @@
 import type { ConformanceReport, Verdict } from './model.ts';
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
-const escape = (s: string) =>
+/** Text made safe for HTML, for every page the reports write. */
+export const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 export function counts(report: ConformanceReport): Record<Verdict, number> {

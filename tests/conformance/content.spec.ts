@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { unknownUuid } from '../../lib/arbitraries/index.ts';
+import { atMostRuns, unknownUuid } from '../../lib/arbitraries/index.ts';
 import { expect, need, test } from '../fixtures.ts';
 
 const V1 = [
@@ -27,7 +27,7 @@ test.describe('content endpoints', () => {
         fc.asyncProperty(unknownUuid(), async (unknown) => {
           expect((await api.call(operation, { path: { itemId: unknown } })).status).toBe(404);
         }),
-        { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 10) },
+        atMostRuns(fcParams, 10),
       );
     });
   }

@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { invalidIdentifier, parameterCheck, unknownKey, unknownUuid } from '../../lib/arbitraries/index.ts';
+import {
+  atMostRuns,
+  invalidIdentifier,
+  parameterCheck,
+  unknownKey,
+  unknownUuid,
+} from '../../lib/arbitraries/index.ts';
 import { expect, need, test } from '../fixtures.ts';
 
 interface Licence {
@@ -110,7 +116,7 @@ test.describe('access licence', () => {
           403,
         );
       }),
-      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 20) },
+      atMostRuns(fcParams, 20),
     );
   });
 

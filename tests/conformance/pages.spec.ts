@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { unknownUuid } from '../../lib/arbitraries/index.ts';
+import { atMostRuns, unknownUuid } from '../../lib/arbitraries/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { expect, need, test, type TargetFixture } from '../fixtures.ts';
 
@@ -103,7 +103,7 @@ test.describe('page main content (deprecated v1)', () => {
         expect(body.requestUrl).toContain(pageId);
         expect(body.message).toBeTruthy();
       }),
-      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 10) },
+      atMostRuns(fcParams, 10),
     );
   });
 

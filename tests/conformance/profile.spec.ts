@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  atMostRuns,
   invalidAuthorization,
   invalidIdentifier,
   otherContentType,
@@ -9,15 +10,13 @@ import {
 } from '../../lib/arbitraries/index.ts';
 import type { ApiClient, CallOptions } from '../../lib/client/client.ts';
 import { expect, need, test } from '../fixtures.ts';
+import { describesCause } from './samples.ts';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 function profile(api: ApiClient, userId: string, options: CallOptions = {}) {
   return api.call('getUserFullProfile', { path: { userId }, headers: JSON_TYPE, ...options });
 }
-
-const describes = (body: unknown) =>
-  Object.values(body as Record<string, unknown>).some((v) => typeof v === 'string' && v.trim() !== '');
 
 test.describe('user full profile', () => {
   test('key, a token for the user with profile_max and Content-Type get the profile @PROF-01', async ({
@@ -46,7 +45,7 @@ test.describe('user full profile', () => {
         });
         expect(response.status).toBe(401);
       }),
-      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 50) },
+      atMostRuns(fcParams, 50),
     );
   });
 
@@ -71,7 +70,7 @@ test.describe('user full profile', () => {
         });
         expect(response.status).toBe(403);
       }),
-      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 20) },
+      atMostRuns(fcParams, 20),
     );
   });
 
@@ -86,7 +85,7 @@ test.describe('user full profile', () => {
       fc.asyncProperty(unknownUuid(), async (userId) => {
         expect((await profile(api, userId, { token: target.data.token! })).status).toBe(404);
       }),
-      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 20) },
+      atMostRuns(fcParams, 20),
     );
   });
 
@@ -101,7 +100,7 @@ test.describe('user full profile', () => {
         });
         expect(response.status).toBe(415);
       }),
-      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 50) },
+      atMostRuns(fcParams, 50),
     );
   });
 
@@ -118,9 +117,9 @@ test.describe('user full profile', () => {
       fc.asyncProperty(invalidIdentifier(isValid), async (userId) => {
         const response = await profile(api, userId, { token: target.data.token! });
         expect(response.status).toBe(400);
-        expect(describes(response.json)).toBe(true);
+        expect(describesCause(response.json)).toBe(true);
       }),
-      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 50) },
+      atMostRuns(fcParams, 50),
     );
   });
 
@@ -137,7 +136,7 @@ test.describe('user full profile', () => {
     ];
     for (const response of errors) {
       expect(response.status).toBeGreaterThanOrEqual(400);
-      expect(describes(response.json), JSON.stringify(response.json)).toBe(true);
+      expect(describesCause(response.json), JSON.stringify(response.json)).toBe(true);
     }
   });
 });

@@ -62,3 +62,12 @@ export function succeeded(status: number, deprecated: boolean, target: TargetFix
     (deprecated && target.kind === 'live' && (status === 404 || status === 410))
   );
 }
+
+/** Whether an error body says something: at least one non-empty text field (NOTIF-14, PROF-08). */
+export function describesCause(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Object.values(body).some((v) => typeof v === 'string' && v.trim() !== '')
+  );
+}

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import fc from 'fast-check';
-import { unknownKey } from '../../lib/arbitraries/index.ts';
+import { atMostRuns, unknownKey } from '../../lib/arbitraries/index.ts';
 import { expect, test } from '../fixtures.ts';
 
 test.describe('trial exclusions', () => {
@@ -16,7 +16,7 @@ test.describe('trial exclusions', () => {
       fc.asyncProperty(unknownKey(target.data.whitelist), async (key) => {
         expect((await api.call('listTrialExclusionIpAddresses', { key: { header: key } })).status).toBe(403);
       }),
-      { ...fcParams, numRuns: Math.min(fcParams.numRuns ?? 100, 20) },
+      atMostRuns(fcParams, 20),
     );
   });
 
