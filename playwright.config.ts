@@ -49,7 +49,11 @@ export default defineConfig<object, { mockFaults: string[] }>({
   fullyParallel: true,
   // Against the mock, every core: each worker has its own mock. Live, one: the key's allowance is shared.
   workers: live ? 1 : '100%',
-  timeout: live ? 120_000 : 30_000,
+  // Live, the run's deadline (CLM_RUN_TIMEOUT) bounds every test: waiting for the shared pace is no
+  // failure of the service. The global timeout only backs the deadline up, after a grace period.
+  timeout: live ? config.runTimeout * 1000 : 30_000,
+  ...(Number.isFinite(config.runTimeout) ? { globalTimeout: (config.runTimeout + 120) * 1000 } : {}),
+  globalSetup: './lib/run/global-setup.ts',
   reporter,
   outputDir: 'test-results',
   projects: mutants

@@ -41,6 +41,15 @@ export interface Config {
   reportsDir: string;
   /** Accept a self-signed certificate: for test services such as a standalone mock, never production. */
   insecureTls: boolean;
+  gonePageId?: string;
+  /** Seconds the whole run may take (Infinity: no deadline). */
+  runTimeout: number;
+  /** Seconds one request may take, its body included. */
+  requestTimeout: number;
+  /** The most bytes read of one response, after decompression. */
+  maxBodyBytes: number;
+  /** The longest Retry-After waited out, in seconds; a longer one stops the run as incomplete. */
+  maxRetryAfter: number;
 }
 
 /** The variables the suite reads, with what each is for: `.env.example` and the README list the same. */
@@ -57,8 +66,14 @@ export const VARIABLES = {
   CLM_LICENCE_ID: 'an access licence id readable with CLM_API_KEY',
   CLM_PAGE_ID: 'a page id for the deprecated page endpoints',
   CLM_CONTENT_ID: 'a content item id readable with CLM_API_KEY',
+  CLM_GONE_PAGE_ID: 'a page id the service answers with 410, to check PAGE-06 live',
   CLM_RATE_LIMIT: 'requests per second (default 2 live, unlimited on the mock)',
   CLM_REQUEST_BUDGET: 'the most requests one run may make (default 1000 live)',
+  CLM_RUN_TIMEOUT: 'seconds the whole run may take (default 1800 live, none on the mock)',
+  CLM_REQUEST_TIMEOUT: 'seconds one request may take, its body included (default 30)',
+  CLM_MAX_BODY_BYTES: 'the most bytes read of one response, after decompression (default 16777216)',
+  CLM_MAX_RETRY_AFTER:
+    'the longest Retry-After waited out, in seconds; a longer one ends the run as incomplete (default 60)',
   CLM_REPORTS_DIR: 'where reports are written (default reports)',
   CLM_INSECURE_TLS: 'true to accept a self-signed certificate (a standalone mock; never production)',
   FC_RUNS: 'runs per property (default 100 on the mock, 10 live)',
@@ -139,6 +154,11 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
       .filter(Boolean),
     reportsDir: text(env, 'CLM_REPORTS_DIR') ?? 'reports',
     insecureTls: flag(env, 'CLM_INSECURE_TLS'),
+    gonePageId: text(env, 'CLM_GONE_PAGE_ID'),
+    runTimeout: number(env, 'CLM_RUN_TIMEOUT', live ? 1800 : Infinity, false),
+    requestTimeout: number(env, 'CLM_REQUEST_TIMEOUT', 30, false),
+    maxBodyBytes: number(env, 'CLM_MAX_BODY_BYTES', 16 * 1024 * 1024, true),
+    maxRetryAfter: number(env, 'CLM_MAX_RETRY_AFTER', 60, false),
   };
   if (config.fcPath !== undefined && !/^\d+(:\d+)*$/.test(config.fcPath))
     throw new ConfigError('FC_PATH', `"${config.fcPath}" is not a fast-check path such as 3:0:1`);

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { FAULTS } from './faults.ts';
+import { liveEnvFor } from './live-env.ts';
 import { createMock } from './server.ts';
 
 const USAGE = `Usage: npm run mock -- [options]
@@ -111,18 +112,10 @@ ${curl(`/site/v1/pages/${examples.pageId}/skyline-content`)}
   curl -k -o image.png '${mock.imagesUrl}/images/raw/${encodeURIComponent(examples.imageUri)}?format=png&width=320&source=me'
 
 To run the suite against it as a live service (npm run conformance:live), put this in .env:
-  CLM_BASE_URL=${mock.url}
-  CLM_HTTP_BASE_URL=${mock.httpUrl}
-  CLM_IMAGE_BASE_URL=${mock.imagesUrl}
-  CLM_IMAGE_URI=${examples.imageUri}
-  CLM_API_KEY=${key}
-  CLM_INSECURE_TLS=true
-  CLM_LICENCE_ID=${examples.licenceId}
-  CLM_USER_ID=${examples.userId}
-  CLM_USER_TOKEN=${examples.token}
-  CLM_TOKEN_WITHOUT_PROFILE_MAX=${examples.tokenWithoutProfileMax}
-  CLM_PAGE_ID=${examples.pageId}
-  CLM_CONTENT_ID=${examples.contentId}
+${Object.entries(liveEnvFor(mock))
+  .filter(([name]) => name !== 'CLM_TARGET')
+  .map(([name, value]) => `  ${name}=${value}`)
+  .join('\n')}
   CLM_RATE_LIMIT=50
 
 Ctrl-C stops it.`);

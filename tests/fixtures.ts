@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import { propertyParameters } from '../lib/arbitraries/index.ts';
 import { ApiClient, type Target } from '../lib/client/client.ts';
 import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '../lib/client/observations.ts';
-import { Pacer } from '../lib/client/pacer.ts';
 import { Redactor } from '../lib/client/redact.ts';
 import { loadConfig, VARIABLES, type Config } from '../lib/config.ts';
 import { loadContract, type Contract } from '../lib/contract/index.ts';
+import { Ledger } from '../lib/run/ledger.ts';
+import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
 import { createMock, type Mock } from '../mock/server.ts';
 
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
@@ -96,6 +97,7 @@ function liveTarget(config: Config): TargetFixture {
       token: config.userToken,
       tokenWithoutProfileMax: config.tokenWithoutProfileMax,
       pageId: config.pageId,
+      gonePageId: config.gonePageId,
       contentId: config.contentId,
       imageUri: config.imageUri,
     },
@@ -125,7 +127,8 @@ interface WorkerFixtures {
   config: Config;
   contract: Contract;
   target: TargetFixture;
-  pacer: Pacer;
+  /** The run's one budget, pace and deadline, shared by every worker. */
+  ledger: RunLedger;
 }
 
 interface TestFixtures {
@@ -137,6 +140,8 @@ interface TestFixtures {
   observations: Observations;
   /** fast-check parameters for this test: runs, seed, replay path, time limit. */
   fcParams: fc.Parameters<unknown>;
+  /** Why the run stopped during this test, once it has. */
+  runStop: { reason?: string };
 }
 
 function attachObservations(testInfo: TestInfo, observations: Observations): Promise<void> {
@@ -153,6 +158,13 @@ function attachObservations(testInfo: TestInfo, observations: Observations): Pro
           contentType: 'text/plain',
         });
     });
+}
+
+/** Ends the test as skipped, "not run" with the reason: never a failure of the service. */
+function notRun(testInfo: TestInfo, runStop: { reason?: string }, reason: string): never {
+  runStop.reason = reason;
+  testInfo.skip(true, `not run: ${reason}`);
+  throw new Error(`not run: ${reason}`);
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -180,11 +192,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  pacer: [
-    async ({ config }, use, workerInfo) => {
-      // The service's allowance is per key: the workers share it.
-      const workers = Math.max(1, workerInfo.config.workers);
-      await use(new Pacer(config.rateLimit / workers, Math.floor(config.requestBudget / workers)));
+  ledger: [
+    async ({ config }, use) => {
+      // The main process serves the ledger when the run is bounded; else each worker keeps its own.
+      const url = process.env[LEDGER_URL_VARIABLE];
+      await use(
+        url
+          ? remoteLedger(url)
+          : localLedger(new Ledger({ perSecond: config.rateLimit, budget: config.requestBudget })),
+      );
     },
     { scope: 'worker' },
   ],
@@ -192,6 +208,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ target }, use) => {
       target.mock?.reset();
       await use();
+    },
+    { auto: true },
+  ],
+  runStop: [
+    async ({ ledger }, use, testInfo) => {
+      // A run already stopped (budget, deadline, an unreachable service) runs nothing more.
+      const { stopped } = await ledger.state();
+      testInfo.skip(stopped !== undefined, `not run: ${stopped}`);
+      await use({});
     },
     { auto: true },
   ],
@@ -206,23 +231,36 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(observations);
     await attachObservations(testInfo, observations);
   },
-  api: async ({ request, contract, target, pacer, observations }, use) => {
+  api: async ({ config, contract, target, ledger, observations, runStop }, use, testInfo) => {
     await use(
       new ApiClient({
-        request,
         contract,
         target,
-        pacer,
+        ledger,
+        limits: {
+          requestTimeoutMs: config.requestTimeout * 1000,
+          maxBodyBytes: config.maxBodyBytes,
+          maxRetryAfter: config.maxRetryAfter,
+        },
         redactor: new Redactor(target.secrets),
         observations,
+        stop: (reason) => notRun(testInfo, runStop, reason),
       }),
     );
   },
-  fcParams: async ({ config }, use, testInfo) => {
+  fcParams: async ({ config, runStop }, use, testInfo) => {
     // With --repeat-each, each repetition takes the next seed: one run measures several seeds.
     const seed = config.fcSeed + testInfo.repeatEachIndex;
     testInfo.annotations.push({ type: 'fc-seed', description: String(seed) });
-    await use(propertyParameters({ ...config, fcSeed: seed }, testInfo.timeout));
+    await use({
+      ...propertyParameters({ ...config, fcSeed: seed }, testInfo.timeout),
+      // fast-check reports a stopped run as a counterexample: it is "not run" instead.
+      asyncReporter: async (details) => {
+        if (runStop.reason !== undefined) notRun(testInfo, runStop, runStop.reason);
+        if (details.failed)
+          throw new Error(await fc.asyncDefaultReportMessage(details), { cause: details.errorInstance });
+      },
+    });
   },
 });
 

@@ -1,6 +1,11 @@
 import { ajv } from '../contract/index.ts';
 import type { Check } from './types.ts';
 
+const schemaRules = (schema: unknown): string[] | undefined =>
+  typeof schema === 'object' && schema !== null && 'x-rules' in schema
+    ? (schema['x-rules'] as string[])
+    : undefined;
+
 /** The body is valid against the contract's schema for the operation, status and media type. */
 export const bodyMatchesSchema: Check = (exchange, { contract }) => {
   const op = exchange.operation;
@@ -21,7 +26,8 @@ export const bodyMatchesSchema: Check = (exchange, { contract }) => {
   return {
     check: 'bodyMatchesSchema',
     title: 'Response violates schema',
-    rules: [...(found?.response['x-rules'] ?? []), ...op.rules],
+    // The rules of the response, else of its schema, else of the operation: the narrowest that apply.
+    rules: found?.response['x-rules'] ?? schemaRules(validate.schema) ?? op.rules,
     expected: `a body valid against ${op.id} ${found?.key ?? exchange.status} ${mediaType.split(';')[0]}`,
     received: ajv.errorsText(validate.errors, { separator: '; ', dataVar: 'body' }),
   };

@@ -1,10 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
 import { ALL_CHECKS, runChecks, SAFETY_CHECKS, type CheckFailure, type Exchange } from '../checks/index.ts';
 import type { Contract, DocumentName, Operation } from '../contract/index.ts';
 import { unknownFields } from './drift.ts';
 import type { Observations } from './observations.ts';
-import type { Pacer } from './pacer.ts';
+import { RunStopped } from '../run/ledger.ts';
+import type { RunLedger } from '../run/ledger-server.ts';
 import { curlLine, type Redactor } from './redact.ts';
+import { sendOnWire, TransportError, type WireResponse } from './transport.ts';
 
 /** Where the suite sends its requests. */
 export interface Target {
@@ -59,6 +60,8 @@ export interface ApiResponse {
   operation: string | undefined;
   /** Every URL that answered with a redirect on the way, without the key. */
   redirects: string[];
+  /** Whether a redirect led to an origin the key and token may not go to, so they were left off. */
+  secretsDropped: boolean;
   curl: string;
 }
 
@@ -78,25 +81,49 @@ export class ApiCheckError extends Error {
   }
 }
 
+/** How far the client goes for one call: its share of the run's bounds. */
+export interface ClientLimits {
+  requestTimeoutMs: number;
+  maxBodyBytes: number;
+  /** The longest Retry-After waited out, in seconds. */
+  maxRetryAfter: number;
+}
+
 const MAX_REDIRECTS = 5;
 const MAX_THROTTLE_RETRIES = 3;
-const MAX_RETRY_AFTER_SECONDS = 30;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface Secrets {
+  headerKey?: string;
+  queryKey?: string;
+  token?: string;
+}
+
+/** The URL with the key as query parameter `apiKey`, unless the URL carries one already. */
+function withQueryKey(url: string, key: string | undefined): string {
+  if (key === undefined) return url;
+  const parsed = new URL(url);
+  if (parsed.searchParams.has('apiKey')) return url;
+  return `${url}${parsed.search ? '&' : '?'}apiKey=${encodeURIComponent(key)}`;
+}
+
 /**
- * The one spec-aware client: builds requests from the contract, paces them, follows redirects with
- * the key, waits out throttling, runs every check on every response, and records coverage and drift.
+ * The one spec-aware client: builds requests from the contract, sends them within the run's budget,
+ * pace and deadline, follows redirects (credentials only to their own origins), waits out
+ * throttling, runs every check on every response, and records coverage and drift.
  */
 export class ApiClient {
   constructor(
     private readonly deps: {
-      request: APIRequestContext;
       contract: Contract;
       target: Target;
-      pacer: Pacer;
+      ledger: RunLedger;
+      limits: ClientLimits;
       redactor: Redactor;
       observations: Observations;
+      /** Ends the current test as not run (the run's budget, deadline or the service stopped it). */
+      stop: (reason: string) => never;
     },
   ) {}
 
@@ -156,131 +183,215 @@ export class ApiClient {
     return undefined;
   }
 
-  private async send(method: string, firstUrl: string, options: CallOptions): Promise<ApiResponse> {
-    const { request, contract, target, pacer, observations } = this.deps;
+  /**
+   * Credentials go on to a redirect's target only if it is an origin configured for them and the
+   * redirect does not go down from https to http (as the Fetch standard and curl do).
+   */
+  private mayCarrySecrets(from: string, to: URL): boolean {
+    if (new URL(from).protocol === 'https:' && to.protocol !== 'https:') return false;
+    const { target } = this.deps;
+    const origins = [target.baseUrl, target.httpBaseUrl, target.imagesUrl]
+      .filter((u): u is string => !!u)
+      .map((u) => new URL(u).origin);
+    return origins.includes(to.origin);
+  }
+
+  private secretsOf(options: CallOptions): Secrets {
+    const { key } = this.deps.target;
     const placement = options.key ?? 'header';
-    const headerKey =
-      placement === 'header' ? target.key : typeof placement === 'object' ? placement.header : undefined;
-    const queryKey =
-      placement === 'query' ? target.key : typeof placement === 'object' ? placement.query : undefined;
-    const headers: Record<string, string> = { ...options.headers };
-    if (headerKey !== undefined) headers['X-Api-Key'] = headerKey;
-    if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
-    const body =
-      options.body === undefined
-        ? undefined
-        : typeof options.body === 'string'
-          ? options.body
-          : JSON.stringify(options.body);
-    if (body !== undefined && options.body !== undefined && typeof options.body !== 'string')
-      headers['Content-Type'] ??= 'application/json';
+    return {
+      headerKey: placement === 'header' ? key : typeof placement === 'object' ? placement.header : undefined,
+      queryKey: placement === 'query' ? key : typeof placement === 'object' ? placement.query : undefined,
+      token: options.token,
+    };
+  }
+
+  private async send(method: string, firstUrl: string, options: CallOptions): Promise<ApiResponse> {
+    const { target, ledger } = this.deps;
+    const secrets = this.secretsOf(options);
+    const body: string | undefined =
+      options.body === undefined || typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
     // Keys and tokens sent must never come back; short fuzzed values would match by chance.
-    const sent = [headerKey, queryKey, options.token].filter((s): s is string => !!s && s.length >= 8);
+    const sent = [secrets.headerKey, secrets.queryKey, secrets.token].filter(
+      (s): s is string => !!s && s.length >= 8,
+    );
     const redactor = this.deps.redactor.with(sent.map((value) => ({ value, name: 'SENT_SECRET' })));
-    const checks = options.checks === 'safety' ? SAFETY_CHECKS : ALL_CHECKS;
 
     let url = firstUrl;
+    let carry = true;
     const redirects: string[] = [];
     let throttled = 0;
     let networkRetried = false;
     for (;;) {
-      // The key in the query goes as a separate parameter: Playwright's reports show the URL string.
-      const params = queryKey !== undefined ? { apiKey: queryKey } : undefined;
-      const shownUrl =
-        queryKey !== undefined
-          ? `${url}${url.includes('?') ? '&' : '?'}apiKey=${encodeURIComponent(queryKey)}`
-          : url;
-      const curl = curlLine({ method, url: shownUrl, headers, body, insecure: target.insecureTls }, redactor);
-      await pacer.wait();
-      observations.requests++;
-      let response;
+      const headers: Record<string, string> = { ...options.headers };
+      if (carry && secrets.headerKey !== undefined) headers['X-Api-Key'] = secrets.headerKey;
+      if (carry && secrets.token !== undefined) headers.Authorization = `Bearer ${secrets.token}`;
+      if (body !== undefined && typeof options.body !== 'string')
+        headers['Content-Type'] ??= 'application/json';
+      const wireUrl = carry ? withQueryKey(url, secrets.queryKey) : url;
+      const curl = curlLine({ method, url: wireUrl, headers, body, insecure: target.insecureTls }, redactor);
+      let wire: WireResponse;
       try {
-        response = await request.fetch(url, {
-          method,
-          headers,
-          data: body,
-          params,
-          maxRedirects: 0,
-          ignoreHTTPSErrors: target.insecureTls,
-          failOnStatusCode: false,
-          timeout: 30_000,
-        });
+        wire = await this.exchange({ method, url: wireUrl, headers, body });
       } catch (error) {
-        const reason = redactor.text(String((error as Error).message).split('\n')[0] ?? '');
-        if (target.kind === 'live' && !networkRetried) {
-          networkRetried = true;
-          observations.retries.push({ reason: `network: ${reason}`, url: redactor.text(url) });
-          continue;
-        }
-        throw new Error(`${method} ${redactor.text(url)} failed: ${reason}\nReproduce with:\n  ${curl}`);
-      }
-      const status = response.status();
-      const responseHeaders = response.headers();
-      const bytes = await response.body();
-      const text = bytes.toString('utf8');
-      let json: unknown;
-      try {
-        json = text === '' ? undefined : JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      const operation = this.operationOf(method, url);
-      const exchange: Exchange = {
-        operation,
-        method,
-        url: redactor.text(url),
-        requestHeaders: headers,
-        status,
-        responseHeaders,
-        text,
-        json,
-      };
-      const isRedirect = status >= 300 && status < 400 && responseHeaders.location !== undefined;
-      if (operation && !isRedirect) observations.calls.push({ operation: operation.id, status });
-      observations.exchanges.push({
-        method,
-        url: redactor.text(url),
-        status,
-        curl,
-        body: redactor.text(text.slice(0, 2_000)),
-      });
-      if (observations.exchanges.length > 20) observations.exchanges.shift();
-
-      const failures = runChecks(checks, exchange, { contract, secrets: redactor.values() });
-      if (failures.length > 0)
-        throw new ApiCheckError(failures, curl, `${method} ${redactor.text(url)} -> ${status}`);
-      if (operation && json !== undefined && status < 500)
-        this.recordDrift(operation, status, responseHeaders['content-type'] ?? '', json);
-
-      if (status === 429 && options.retryThrottled !== false && throttled < MAX_THROTTLE_RETRIES) {
-        throttled++;
-        const retryAfter = Number(responseHeaders['retry-after']);
-        const seconds =
-          Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(retryAfter, MAX_RETRY_AFTER_SECONDS) : 1;
-        observations.retries.push({
-          reason: `429, Retry-After: ${responseHeaders['retry-after'] ?? '(none)'}`,
+        if (error instanceof RunStopped) this.deps.stop(error.reason);
+        if (!(error instanceof TransportError)) throw error;
+        const what = `${method} ${redactor.text(url)}: ${error.message}`;
+        await ledger.transportFailure(what);
+        this.deps.observations.retries.push({
+          reason: `no answer: ${error.message}`,
           url: redactor.text(url),
         });
-        await sleep(seconds * 1000);
-        continue;
+        if (target.kind === 'live' && !networkRetried) {
+          networkRetried = true;
+          continue;
+        }
+        // Live, no answer is no verdict: the test is not run, and enough of them end the run.
+        if (target.kind === 'live') this.deps.stop(`the service did not answer ${what}`);
+        throw new Error(`${what}\nReproduce with:\n  ${curl}`);
       }
-      if (isRedirect && options.followRedirects !== false && redirects.length < MAX_REDIRECTS) {
-        redirects.push(redactor.text(url));
-        url = new URL(responseHeaders.location!, url).toString();
-        continue;
-      }
-      return {
-        status,
-        headers: responseHeaders,
-        text,
-        bytes,
-        json,
-        url: redactor.text(url),
-        operation: operation?.id,
-        redirects,
+      void ledger.answered();
+      const response = this.inspect(method, url, headers, wire, {
+        options,
+        redactor,
         curl,
-      };
+        redirects,
+        carry,
+      });
+      const { status } = response;
+
+      if (status === 429 && options.retryThrottled !== false) {
+        const header = response.headers['retry-after'];
+        const seconds = Number.isFinite(Number(header)) && Number(header) >= 0 ? Number(header) : 1;
+        if (seconds > this.deps.limits.maxRetryAfter) {
+          const reason = `the service asked to wait ${seconds} s (429, Retry-After), more than CLM_MAX_RETRY_AFTER=${this.deps.limits.maxRetryAfter}`;
+          await ledger.stop(reason);
+          this.deps.stop(reason);
+        }
+        if (throttled < MAX_THROTTLE_RETRIES) {
+          throttled++;
+          this.deps.observations.retries.push({
+            reason: `429, Retry-After: ${header ?? '(none)'}`,
+            url: redactor.text(url),
+          });
+          // The allowance is the key's, so the whole run waits, not this worker alone.
+          await ledger.pause(seconds);
+          continue;
+        }
+        if (target.kind === 'live')
+          this.deps.stop(`still throttled (429) after ${MAX_THROTTLE_RETRIES} waits: ${redactor.text(url)}`);
+      }
+      const location = response.headers.location;
+      if (status >= 300 && status < 400 && location !== undefined && options.followRedirects !== false) {
+        if (redirects.length >= MAX_REDIRECTS)
+          throw new Error(
+            `Too many redirects: more than ${MAX_REDIRECTS}, the last to ${redactor.text(location)}\n` +
+              `Redirected from: ${redirects.join(' -> ')}\nReproduce with:\n  ${curl}`,
+          );
+        redirects.push(redactor.text(url));
+        const next = new URL(location, url);
+        carry &&= this.mayCarrySecrets(url, next);
+        url = next.toString();
+        continue;
+      }
+      return response;
     }
+  }
+
+  /** Takes a slot of the run's ledger, waits for it, and sends within the request's bounds. */
+  private async exchange(request: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    body?: string;
+  }): Promise<WireResponse> {
+    const { ledger, limits, target, observations } = this.deps;
+    const grant = await ledger.take();
+    if (!grant.ok) throw new RunStopped(grant.reason);
+    if (grant.delayMs > 0) await sleep(grant.delayMs);
+    observations.requests++;
+    const left = grant.deadline === undefined ? Infinity : grant.deadline - Date.now();
+    try {
+      return await sendOnWire({
+        ...request,
+        insecureTls: target.insecureTls,
+        timeoutMs: Math.max(1, Math.min(limits.requestTimeoutMs, left)),
+        maxBytes: limits.maxBodyBytes,
+      });
+    } catch (error) {
+      if (grant.deadline !== undefined && Date.now() >= grant.deadline) {
+        const reason = 'deadline reached (CLM_RUN_TIMEOUT): the run ends here, what ran is reported';
+        await ledger.stop(reason);
+        throw new RunStopped(reason);
+      }
+      throw error;
+    }
+  }
+
+  /** Runs every check on one answer, records coverage and drift, and throws on a failed check. */
+  private inspect(
+    method: string,
+    url: string,
+    requestHeaders: Record<string, string>,
+    wire: WireResponse,
+    context: { options: CallOptions; redactor: Redactor; curl: string; redirects: string[]; carry: boolean },
+  ): ApiResponse {
+    const { contract, observations } = this.deps;
+    const { options, redactor, curl } = context;
+    const { status, headers, bytes } = wire;
+    const text = bytes.toString('utf8');
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const operation = this.operationOf(method, url);
+    const shownUrl = redactor.text(url);
+    const exchange: Exchange = {
+      operation,
+      method,
+      url: shownUrl,
+      requestHeaders,
+      status,
+      responseHeaders: headers,
+      text,
+      json,
+    };
+    const isRedirect = status >= 300 && status < 400 && headers.location !== undefined;
+    if (operation && !isRedirect) observations.calls.push({ operation: operation.id, status });
+    observations.exchanges.push({
+      method,
+      url: shownUrl,
+      status,
+      curl,
+      body: redactor.text(text.slice(0, 2_000)),
+    });
+    if (observations.exchanges.length > 20) observations.exchanges.shift();
+
+    const checks = options.checks === 'safety' ? SAFETY_CHECKS : ALL_CHECKS;
+    const failures = runChecks(checks, exchange, { contract, secrets: redactor.values() });
+    if (failures.length > 0) {
+      for (const f of failures)
+        observations.findings.push({ check: f.check, title: f.title, rules: f.rules });
+      throw new ApiCheckError(failures, curl, `${method} ${shownUrl} -> ${status}`);
+    }
+    if (operation && json !== undefined && status < 500)
+      this.recordDrift(operation, status, headers['content-type'] ?? '', json);
+    return {
+      status,
+      headers,
+      text,
+      bytes,
+      json,
+      url: shownUrl,
+      operation: operation?.id,
+      redirects: context.redirects,
+      secretsDropped: !context.carry,
+      curl,
+    };
   }
 
   private recordDrift(operation: Operation, status: number, contentType: string, json: unknown): void {

@@ -1,9 +1,12 @@
-/** What one test saw, attached to it for the reporters: coverage, drift, retries, requests. */
+/** What one test saw, attached to it for the reporters: coverage, drift, retries, requests, findings. */
 export interface Observations {
   calls: { operation: string; status: number }[];
-  drift: { operation: string; status: number; field: string }[];
+  /** Fields the contract does not name, or expectations beyond the contract (`note` says which). */
+  drift: { operation: string; status: number; field: string; note?: string }[];
   retries: { reason: string; url: string }[];
   requests: number;
+  /** Automatic checks that failed, with the rules they belong to. */
+  findings: { check: string; title: string; rules: string[] }[];
   /** The last exchanges, redacted, for the failure attachment. */
   exchanges: { method: string; url: string; status: number; curl: string; body: string }[];
 }
@@ -11,5 +14,5 @@ export interface Observations {
 export const OBSERVATIONS_ATTACHMENT = 'clm-observations';
 
 export function emptyObservations(): Observations {
-  return { calls: [], drift: [], retries: [], requests: 0, exchanges: [] };
+  return { calls: [], drift: [], retries: [], requests: 0, findings: [], exchanges: [] };
 }

@@ -1,9 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type {
+  FullConfig,
+  FullResult,
+  Reporter,
+  Suite,
+  TestCase,
+  TestResult,
+} from '@playwright/test/reporter';
 import { OBSERVATIONS_ATTACHMENT, type Observations } from '../client/observations.ts';
 import { loadContract, loadRules } from '../contract/index.ts';
-import { buildReport, type Outcome, type TestRecord } from './model.ts';
+import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
+import { buildReport, type Outcome, type RunRecord, type TestRecord } from './model.ts';
 import { conformanceHtml, conformanceMarkdown, counts, coverageMarkdown, driftMarkdown } from './render.ts';
 
 const RULE_TAG = /^@([A-Z]+-\d{2})$/;
@@ -29,25 +37,33 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    const annotations = [...result.annotations, ...test.annotations];
+    const skip = annotations.find((a) => a.type === 'skip')?.description;
     const outcome: Outcome =
-      result.status === 'passed' ? 'passed' : result.status === 'skipped' ? 'skipped' : 'failed';
+      result.status === 'passed'
+        ? 'passed'
+        : result.status === 'skipped'
+          ? skip?.startsWith('not run:')
+            ? 'not run'
+            : 'skipped'
+          : 'failed';
     this.outcomes.set(test.id, outcome);
     const project = test.parent.project()?.name;
     if (!project || project === 'self') return;
+    const attachment = result.attachments.find((a) => a.name === OBSERVATIONS_ATTACHMENT);
+    const observations = attachment?.body
+      ? (JSON.parse(attachment.body.toString('utf8')) as Omit<Observations, 'exchanges'>)
+      : undefined;
     const rules = [
+      // A failed automatic check counts for its own rule too, not only for the test's tags.
+      ...(outcome === 'failed' ? (observations?.findings ?? []).flatMap((f) => f.rules) : []),
       ...test.tags.map((tag) => RULE_TAG.exec(tag)?.[1]),
       ...[...test.annotations, ...result.annotations]
         .filter((a) => a.type === 'rule')
         .map((a) => a.description),
     ].filter((id): id is string => !!id);
-    const annotations = [...result.annotations, ...test.annotations];
-    const skip = annotations.find((a) => a.type === 'skip')?.description;
     for (const a of annotations)
       if (a.type === 'fc-seed' && a.description) this.seeds.add(Number(a.description));
-    const attachment = result.attachments.find((a) => a.name === OBSERVATIONS_ATTACHMENT);
-    const observations = attachment?.body
-      ? (JSON.parse(attachment.body.toString('utf8')) as Omit<Observations, 'exchanges'>)
-      : undefined;
     this.records.set(test.id, {
       title: test.titlePath().slice(3).join(' › '),
       file: test.location.file,
@@ -58,13 +74,21 @@ export default class ConformanceReporter implements Reporter {
     });
   }
 
-  async onEnd(): Promise<void> {
+  async onEnd(result: FullResult): Promise<void> {
     const all = [...this.outcomes.values()];
-    const line = `Tests: ${all.filter((o) => o === 'passed').length} passed, ${all.filter((o) => o === 'failed').length} failed, ${all.filter((o) => o === 'skipped').length} skipped`;
+    const count = (outcome: Outcome) => all.filter((o) => o === outcome).length;
+    const line = `Tests: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped') + count('not run')} skipped`;
     if (this.records.size > 0) {
       const report = buildReport([...this.records.values()], loadRules(), await loadContract(), {
         target: [...this.targets].join(', ') || 'unknown',
         seed: this.seeds.size > 0 ? String(Math.min(...this.seeds)) : undefined,
+        run: await ledgerRecord(),
+        interrupted:
+          result.status === 'timedout'
+            ? 'the run was stopped by its global timeout'
+            : result.status === 'interrupted'
+              ? 'the run was interrupted'
+              : undefined,
       });
       mkdirSync(this.outputDir, { recursive: true });
       const write = (name: string, text: string) => writeFileSync(join(this.outputDir, name), text);
@@ -78,7 +102,8 @@ export default class ConformanceReporter implements Reporter {
       const c = counts(report);
       const seenPairs = report.coverage.documented.filter((d) => d.seen).length;
       console.log(
-        `\nConformance (${report.target}): ${c.pass} rules pass, ${c.fail} fail, ${c.skipped} skipped, ${c['not covered']} not covered; ` +
+        `\nVerdict: ${report.verdict.toUpperCase()}${report.incomplete.length ? ` (${report.incomplete.join('; ')})` : ''}.` +
+          `\nConformance (${report.target}): ${c.pass} rules pass, ${c.fail} fail, ${c['not run']} not run, ${c.skipped} skipped, ${c['not covered']} not covered; ` +
           `coverage ${seenPairs}/${report.coverage.documented.length}; ${report.drift.length} drift fields; ${report.requests} requests. ` +
           `fast-check seed ${report.seed ?? '-'}. Reports in ${this.outputDir}/ (conformance.html, coverage.md, drift.md, html/).`,
       );
@@ -88,5 +113,23 @@ export default class ConformanceReporter implements Reporter {
 
   printsToStdio(): boolean {
     return true;
+  }
+}
+
+/** What the run's ledger counted, when the run had one (a bounded run: live, or a budget set). */
+async function ledgerRecord(): Promise<RunRecord | undefined> {
+  const url = process.env[LEDGER_URL_VARIABLE];
+  if (!url) return undefined;
+  try {
+    const state = await remoteLedger(url).state();
+    return {
+      requests: state.requests,
+      budget: Number.isFinite(state.budget) ? state.budget : null,
+      perSecond: Number.isFinite(state.perSecond) ? state.perSecond : null,
+      stopped: state.stopped,
+      transportFailures: state.transportFailures,
+    };
+  } catch {
+    return undefined;
   }
 }

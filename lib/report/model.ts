@@ -1,7 +1,8 @@
 import type { Contract, Rule } from '../contract/index.ts';
 import type { Observations } from '../client/observations.ts';
 
-export type Outcome = 'passed' | 'failed' | 'skipped';
+/** `not run`: the run stopped (budget, deadline, an unreachable service) before the test could decide. */
+export type Outcome = 'passed' | 'failed' | 'skipped' | 'not run';
 
 /** One conformance test as the reports see it. */
 export interface TestRecord {
@@ -13,7 +14,19 @@ export interface TestRecord {
   observations?: Omit<Observations, 'exchanges'>;
 }
 
-export type Verdict = 'pass' | 'fail' | 'skipped' | 'not covered';
+export type Verdict = 'pass' | 'fail' | 'not run' | 'skipped' | 'not covered';
+
+/** The run's verdict: any failed rule fails it; else anything not run leaves it incomplete. */
+export type RunVerdict = 'pass' | 'fail' | 'incomplete';
+
+/** What the run's ledger counted: requests as the service would count them, and why it stopped. */
+export interface RunRecord {
+  requests: number;
+  budget: number | null;
+  perSecond: number | null;
+  stopped?: string;
+  transportFailures: string[];
+}
 
 export interface RuleRow {
   rule: Rule;
@@ -30,20 +43,28 @@ export interface Coverage {
 }
 
 export interface ConformanceReport {
+  verdict: RunVerdict;
+  /** Why the run is incomplete (empty when it is not). */
+  incomplete: string[];
+  run: RunRecord;
   target: string;
   seed: string | undefined;
   generatedAt: string;
   rows: RuleRow[];
   coverage: Coverage;
-  drift: { operation: string; status: number; field: string; count: number }[];
+  drift: { operation: string; status: number; field: string; note?: string; count: number }[];
   requests: number;
   retries: { reason: string; url: string }[];
 }
 
-/** A rule's verdict: any failure fails it; else any pass passes it; else skipped, or not covered. */
+/**
+ * A rule's verdict: any failure fails it; else a test not run leaves it undecided; else any pass
+ * passes it; else skipped, or not covered.
+ */
 export function verdictOf(tests: { outcome: Outcome }[]): Verdict {
   if (tests.length === 0) return 'not covered';
   if (tests.some((t) => t.outcome === 'failed')) return 'fail';
+  if (tests.some((t) => t.outcome === 'not run')) return 'not run';
   if (tests.some((t) => t.outcome === 'passed')) return 'pass';
   return 'skipped';
 }
@@ -52,12 +73,12 @@ export function buildReport(
   records: TestRecord[],
   rules: Rule[],
   contract: Contract,
-  meta: { target: string; seed: string | undefined },
+  meta: { target: string; seed: string | undefined; run?: RunRecord; interrupted?: string },
 ): ConformanceReport {
   const rows = rules.map((rule) => {
     const tests = records.filter((r) => r.rules.includes(rule.id));
     const reasons = [
-      ...new Set(tests.filter((t) => t.outcome === 'skipped' && t.skipReason).map((t) => t.skipReason!)),
+      ...new Set(tests.filter((t) => t.outcome !== 'passed' && t.skipReason).map((t) => t.skipReason!)),
     ];
     return {
       rule,
@@ -86,7 +107,7 @@ export function buildReport(
     ).values(),
   ];
 
-  const drift = new Map<string, { operation: string; status: number; field: string; count: number }>();
+  const drift = new Map<string, ConformanceReport['drift'][number]>();
   for (const d of records.flatMap((r) => r.observations?.drift ?? [])) {
     const key = `${d.operation} ${d.status} ${d.field}`;
     const entry = drift.get(key) ?? { ...d, count: 0 };
@@ -94,8 +115,20 @@ export function buildReport(
     drift.set(key, entry);
   }
 
+  const requests = records.reduce((sum, r) => sum + (r.observations?.requests ?? 0), 0);
+  const run = meta.run ?? { requests, budget: null, perSecond: null, transportFailures: [] };
+  const notRun = records.filter((r) => r.outcome === 'not run');
+  const incomplete = [
+    ...(meta.interrupted ? [meta.interrupted] : []),
+    ...(run.stopped ? [run.stopped] : []),
+    ...(notRun.length > 0 ? [`${notRun.length} test(s) not run`] : []),
+  ];
   return {
-    ...meta,
+    verdict: rows.some((r) => r.verdict === 'fail') ? 'fail' : incomplete.length > 0 ? 'incomplete' : 'pass',
+    incomplete,
+    run,
+    target: meta.target,
+    seed: meta.seed,
     generatedAt: new Date().toISOString(),
     rows,
     coverage: {
@@ -106,7 +139,7 @@ export function buildReport(
     drift: [...drift.values()].sort(
       (a, b) => a.operation.localeCompare(b.operation) || a.field.localeCompare(b.field),
     ),
-    requests: records.reduce((sum, r) => sum + (r.observations?.requests ?? 0), 0),
+    requests: run.requests,
     retries: records.flatMap((r) => r.observations?.retries ?? []),
   };
 }

@@ -5,18 +5,31 @@ const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 export const escape = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
+const mark = (outcome: string) =>
+  outcome === 'passed' ? '✓' : outcome === 'failed' ? '✗' : outcome === 'not run' ? '…' : '–';
+
 export function counts(report: ConformanceReport): Record<Verdict, number> {
-  const result: Record<Verdict, number> = { pass: 0, fail: 0, skipped: 0, 'not covered': 0 };
+  const result: Record<Verdict, number> = { pass: 0, fail: 0, 'not run': 0, skipped: 0, 'not covered': 0 };
   for (const row of report.rows) result[row.verdict]++;
   return result;
 }
 
 function header(report: ConformanceReport): string[] {
   const c = counts(report);
+  const { run } = report;
   return [
+    `Verdict: ${report.verdict.toUpperCase()}${report.incomplete.length ? `: incomplete, ${report.incomplete.join('; ')}` : ''}.`,
+    '',
     `Target: ${report.target}. Generated ${report.generatedAt}. fast-check seed: ${report.seed ?? 'none'}.`,
     '',
-    `Rules: ${c.pass} pass, ${c.fail} fail, ${c.skipped} skipped, ${c['not covered']} not covered. Requests: ${report.requests}.`,
+    `Rules: ${c.pass} pass, ${c.fail} fail, ${c['not run']} not run, ${c.skipped} skipped, ${c['not covered']} not covered. ` +
+      `Requests: ${report.requests}${run.budget !== null ? ` of a budget of ${run.budget}` : ''}${run.perSecond !== null ? `, at most ${run.perSecond} per second` : ''}.`,
+    ...(run.transportFailures.length > 0
+      ? [
+          '',
+          `No answer: ${run.transportFailures.length} time(s) (${run.transportFailures.slice(-3).join('; ')}).`,
+        ]
+      : []),
     ...(report.retries.length > 0
       ? [
           '',
@@ -36,9 +49,7 @@ export function conformanceMarkdown(report: ConformanceReport): string {
     '|---|---|---|---|---|',
   ];
   for (const row of report.rows) {
-    const tests = row.tests
-      .map((t) => `${t.outcome === 'passed' ? '✓' : t.outcome === 'failed' ? '✗' : '–'} ${t.title}`)
-      .join('<br>');
+    const tests = row.tests.map((t) => `${mark(t.outcome)} ${t.title}`).join('<br>');
     lines.push(
       `| ${row.rule.id} | ${row.verdict} | ${cell(row.rule.text)} | ${cell(tests)} | ${cell(row.reasons.join('; '))} |`,
     );
@@ -50,6 +61,7 @@ export function conformanceHtml(report: ConformanceReport): string {
   const colour: Record<Verdict, string> = {
     pass: '#1a7f37',
     fail: '#cf222e',
+    'not run': '#bc4c00',
     skipped: '#9a6700',
     'not covered': '#57606a',
   };
@@ -57,9 +69,7 @@ export function conformanceHtml(report: ConformanceReport): string {
     .map(
       (row) =>
         `<tr><td><b>${row.rule.id}</b></td><td style="color:${colour[row.verdict]}"><b>${row.verdict}</b></td><td>${escape(row.rule.text)}</td><td>${row.tests
-          .map(
-            (t) => `${t.outcome === 'passed' ? '✓' : t.outcome === 'failed' ? '✗' : '–'} ${escape(t.title)}`,
-          )
+          .map((t) => `${mark(t.outcome)} ${escape(t.title)}`)
           .join('<br>')}</td><td>${escape(row.reasons.join('; '))}</td></tr>`,
     )
     .join('\n');
@@ -110,7 +120,10 @@ export function driftMarkdown(report: ConformanceReport): string {
     lines.push(
       '| Operation | Status | Field | Times seen |',
       '|---|---|---|---|',
-      ...report.drift.map((d) => `| ${d.operation} | ${d.status} | \`${d.field}\` | ${d.count} |`),
+      ...report.drift.map(
+        (d) =>
+          `| ${d.operation} | ${d.status} | \`${d.field}\`${d.note ? ` ${cell(d.note)}` : ''} | ${d.count} |`,
+      ),
     );
   return `${lines.join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ALL_CHECKS, runChecks, type Exchange } from '../../lib/checks/index.ts';
 import { unknownFields } from '../../lib/client/drift.ts';
-import { Pacer } from '../../lib/client/pacer.ts';
+import { Ledger } from '../../lib/run/ledger.ts';
 import { curlLine, Redactor } from '../../lib/client/redact.ts';
 import { loadContract } from '../../lib/contract/index.ts';
 
@@ -99,12 +99,39 @@ test.describe('drift', () => {
   });
 });
 
-test.describe('pacing', () => {
-  test('spaces requests by the rate and stops at the budget', async () => {
-    const pacer = new Pacer(20, 3);
-    const start = performance.now();
-    for (let i = 0; i < 3; i++) await pacer.wait();
-    expect(performance.now() - start).toBeGreaterThanOrEqual(90);
-    await expect(pacer.wait()).rejects.toThrow(/request budget of 3/);
+test.describe('the run ledger', () => {
+  test('spaces slots by the rate, stops at the budget, and says why', () => {
+    const ledger = new Ledger({ perSecond: 20, budget: 3 });
+    const delays = [0, 1, 2].map(() => {
+      const grant = ledger.take(1_000);
+      return grant.ok ? grant.delayMs : -1;
+    });
+    expect(delays).toEqual([0, 50, 100]);
+    expect(ledger.take(1_000)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/budget spent: 3 requests/),
+    });
+    expect(ledger.state()).toMatchObject({
+      requests: 3,
+      stopped: expect.stringMatching(/CLM_REQUEST_BUDGET/),
+    });
+  });
+
+  test('grants nothing past the deadline, waits out a pause, and stops after three unanswered requests', () => {
+    const ledger = new Ledger({ perSecond: Infinity, budget: Infinity, deadline: 10_000 });
+    ledger.pause(2, 1_000);
+    expect(ledger.take(1_000)).toEqual({ ok: true, delayMs: 2_000, deadline: 10_000 });
+    expect(ledger.take(10_000)).toEqual({ ok: false, reason: expect.stringMatching(/deadline reached/) });
+    const unreachable = new Ledger({ perSecond: Infinity, budget: Infinity });
+    unreachable.transportFailure('a');
+    unreachable.answered();
+    unreachable.transportFailure('b');
+    unreachable.transportFailure('c');
+    expect(unreachable.take().ok).toBe(true);
+    unreachable.transportFailure('d');
+    expect(unreachable.take()).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/did not answer 3 requests in a row \(last: d\)/),
+    });
   });
 });

@@ -28,6 +28,7 @@ test.describe('the conformance report', () => {
           drift: [{ operation: 'listNotifications', status: 400, field: 'code' }],
           retries: [],
           requests: 1,
+          findings: [],
         },
       },
       { title: 'b', file: 'f', rules: ['NOTIF-10'], outcome: 'skipped', skipReason: 'needs the mock' },

@@ -1,0 +1,148 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+
+/**
+ * One HTTP exchange on the wire, bounded: a deadline for the whole answer, body included, and a cap
+ * on the bytes read before and after decompression. Node's own HTTP, so nothing else keeps a log of
+ * what a request carried (Playwright's request context writes headers into its call log on errors).
+ */
+
+export type TransportFailure = 'refused' | 'reset' | 'timeout' | 'tls' | 'too large' | 'network';
+
+/** No complete answer came: the message names what happened and never what the request carried. */
+export class TransportError extends Error {
+  constructor(
+    readonly kind: TransportFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export interface WireRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  insecureTls: boolean;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+}
+
+const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+
+function classify(error: NodeJS.ErrnoException): TransportError {
+  if (error instanceof TransportError) return error;
+  const code = error.code ?? '';
+  if (code === 'ECONNREFUSED') return new TransportError('refused', 'the connection was refused');
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /socket hang up|aborted/i.test(error.message))
+    return new TransportError('reset', 'the connection was reset before a complete answer');
+  if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/i.test(`${code} ${error.message}`))
+    return new TransportError('tls', `the TLS handshake failed (${code || error.message.slice(0, 80)})`);
+  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR')
+    return new TransportError('network', 'the body could not be decompressed');
+  return new TransportError('network', `the request failed (${code || error.message.slice(0, 80)})`);
+}
+
+function decoded(response: IncomingMessage): Readable {
+  const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return response.pipe(createGunzip());
+  if (encoding === 'deflate') return response.pipe(createInflate());
+  if (encoding === 'br') return response.pipe(createBrotliDecompress());
+  return response;
+}
+
+function flatHeaders(response: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
+export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
+  const url = new URL(wire.url);
+  const secure = url.protocol === 'https:';
+  const body = wire.body === undefined ? undefined : Buffer.from(wire.body);
+  const headers: Record<string, string> = {
+    accept: '*/*',
+    'accept-encoding': 'gzip, deflate, br',
+    'user-agent': 'clm-conformance',
+    ...Object.fromEntries(Object.entries(wire.headers).map(([k, v]) => [k.toLowerCase(), v])),
+    ...(body ? { 'content-length': String(body.length) } : {}),
+  };
+  const send = secure ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const finish = (error: Error | undefined, response?: WireResponse) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) {
+        request.destroy();
+        reject(classify(error));
+      } else resolve(response!);
+    };
+    const request = send(
+      url,
+      {
+        method: wire.method,
+        headers,
+        agent: secure ? agents.https : agents.http,
+        ...(secure ? { rejectUnauthorized: !wire.insecureTls } : {}),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let raw = 0;
+        let read = 0;
+        const tooLarge = () =>
+          finish(
+            new TransportError(
+              'too large',
+              `the body is larger than ${wire.maxBytes} bytes (CLM_MAX_BODY_BYTES)`,
+            ),
+          );
+        response.on('data', (chunk: Buffer) => {
+          raw += chunk.length;
+          if (raw > wire.maxBytes) tooLarge();
+        });
+        const stream = decoded(response);
+        stream.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > wire.maxBytes) {
+            tooLarge();
+            stream.destroy();
+            response.destroy();
+          } else chunks.push(chunk);
+        });
+        stream.on('error', (error) => finish(error));
+        response.on('error', (error) => finish(error));
+        response.on('aborted', () => finish(new TransportError('reset', 'the answer was cut off')));
+        stream.on('end', () =>
+          finish(undefined, {
+            status: response.statusCode ?? 0,
+            headers: flatHeaders(response),
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    const timer = setTimeout(
+      () =>
+        finish(
+          new TransportError('timeout', `no complete answer within ${(wire.timeoutMs / 1000).toFixed(1)} s`),
+        ),
+      wire.timeoutMs,
+    );
+    request.on('error', (error) => finish(error));
+    request.end(body);
+  });
+}
