@@ -42,3 +42,11 @@ export function invalidAuthorization(validTokens: readonly string[]): fc.Arbitra
     )
     .filter((value) => value === undefined || !validTokens.some((token) => value.includes(token)));
 }
+
+/** Keys one slip away from a whitelisted one, sent on every run before the random cases. */
+export function nearKeys(whitelist: readonly string[]): string[] {
+  const key = whitelist[0] ?? 'key';
+  return [key.slice(0, -1), `${key}x`, key.toUpperCase(), [...key].reverse().join('')].filter(
+    (k) => k !== '' && !whitelist.includes(k),
+  );
+}

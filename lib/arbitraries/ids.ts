@@ -23,3 +23,17 @@ export function invalidIdentifier(isValid: (value: string) => boolean): fc.Arbit
 export function unknownUuid(): fc.Arbitrary<string> {
   return fc.uuid({ version: 4 });
 }
+
+/** Identifiers one slip away from a UUID, sent on every run before the random cases. */
+export function nearUuids(): string[] {
+  const uuid = '7348edd8-0403-11de-845b-000077b07658';
+  return [
+    uuid.slice(0, -1),
+    `${uuid}0`,
+    uuid.replaceAll('-', ''),
+    `{${uuid}}`,
+    uuid.replace('7348', '734g'),
+    uuid.replace('-0403', '0403-'),
+    'not-a-uuid',
+  ];
+}

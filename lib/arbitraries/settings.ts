@@ -20,3 +20,8 @@ export function propertyParameters(config: Config, testTimeoutMs: number): fc.Pa
 export function atMostRuns(params: fc.Parameters<unknown>, runs: number): fc.Parameters<unknown> {
   return { ...params, numRuns: Math.min(params.numRuns ?? runs, runs) };
 }
+
+/** The same parameters with known cases run first on every run, whatever the seed. */
+export function withKnown<T>(params: fc.Parameters<unknown>, known: T[]): fc.Parameters<[T]> {
+  return { ...(params as fc.Parameters<[T]>), examples: known.map((value): [T] => [value]) };
+}

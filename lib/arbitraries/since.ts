@@ -72,3 +72,34 @@ export function notRfc3339(now: number, isValid: (value: string) => boolean): fc
     )
     .filter((value) => value !== '' && !isValid(value));
 }
+
+/**
+ * The known-bad forms of `since`, sent on every run before the random cases: a date alone, no
+ * zone, a space for `T`, an offset without its colon, a bare number, words, a week date.
+ */
+export function knownNotRfc3339(now: number, isValid: (value: string) => boolean): string[] {
+  const at = iso(now - 10 * DAY);
+  return [
+    at.slice(0, 10),
+    at.slice(0, 19),
+    at.slice(0, 23),
+    at.replace('T', ' '),
+    `${at.slice(0, 23)}+0100`,
+    `${at.slice(0, 19)}+01`,
+    String(now - 10 * DAY),
+    'yesterday',
+    'now',
+    `${at.slice(0, 4)}-W01`,
+    new Date(now - 10 * DAY).toUTCString(),
+  ].filter((value) => !isValid(value));
+}
+
+/** The edges of the window that every run sends: just inside, far inside, and past each edge. */
+export function knownSince(now: number): { inWindow: string[]; future: string[]; tooOld: string[] } {
+  const hour = 3_600_000;
+  return {
+    inWindow: [iso(now - hour), iso(now - DAY), iso(now - 89 * DAY)],
+    future: [iso(now + hour), iso(now + DAY), iso(Date.UTC(9999, 11, 31))],
+    tooOld: [iso(now - 90 * DAY - 2 * hour), iso(now - 365 * DAY), iso(0)],
+  };
+}

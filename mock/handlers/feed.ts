@@ -52,14 +52,15 @@ function parseSince(context: Context): number | MockResponse {
   return since;
 }
 
-function notification(change: Change, context: Context): Record<string, string> {
+/** `index` is the change's place in the log: a publish reference names one publication, as real ones do. */
+function notification(change: Change, index: number, context: Context): Record<string, string> {
   const item = context.state.content.get(change.contentId);
   return {
     type: `http://www.ft.com/thing/ThingChangeType/${change.type}`,
     id: `http://www.ft.com/thing/${change.contentId}`,
     apiUrl: `${context.request.origin}/content/${change.contentId}`,
     ...(item ? { contentType: item.kind } : {}),
-    publishReference: `tid_${change.time.toString(36)}${change.contentId.slice(0, 4)}`,
+    publishReference: `tid_${change.time.toString(36)}_${index.toString(36)}`,
     lastModified: toTimestamp(change.time),
   };
 }
@@ -82,7 +83,9 @@ function serialisedNotifications(context: Context, start: number, end: number): 
   let bytes = cache.get(key);
   if (bytes === undefined) {
     bytes = Buffer.from(
-      JSON.stringify(state.log.slice(start, end).map((change) => notification(change, context))),
+      JSON.stringify(
+        state.log.slice(start, end).map((change, i) => notification(change, start + i, context)),
+      ),
     );
     if (cache.size >= PAGE_CACHE_ENTRIES) cache.clear();
     cache.set(key, bytes);

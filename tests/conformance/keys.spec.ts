@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { unknownKey } from '../../lib/arbitraries/index.ts';
+import { nearKeys, unknownKey } from '../../lib/arbitraries/index.ts';
 import { expect, test } from '../fixtures.ts';
-import { samples, succeeded } from './samples.ts';
+import { present, samples, succeeded, type Sample } from './samples.ts';
 
 test.describe('keys', () => {
   test('a whitelisted key in X-Api-Key gets the success response of every endpoint @AUTH-01', async ({
@@ -35,10 +35,11 @@ test.describe('keys', () => {
 
   test('a key outside the whitelist gets 403 on every endpoint that takes one @AUTH-03 @property', async ({
     api,
+    contract,
     target,
     fcParams,
   }) => {
-    const calls = samples(target).samples;
+    const calls = await present(api, contract, target);
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...calls),
@@ -48,15 +49,22 @@ test.describe('keys', () => {
           expect(response.status, `${operation} with an unknown key`).toBe(403);
         },
       ),
-      fcParams,
+      // Every endpoint meets a key one slip from a real one on every run, whatever the seed.
+      {
+        ...(fcParams as fc.Parameters<[Sample, string]>),
+        examples: nearKeys(target.data.whitelist).flatMap((key) =>
+          calls.map((c): [Sample, string] => [c, key]),
+        ),
+      },
     );
   });
 
   test('a request with no key gets 403 on every endpoint that takes one @AUTH-04', async ({
     api,
+    contract,
     target,
   }) => {
-    for (const { operation, options } of samples(target).samples) {
+    for (const { operation, options } of await present(api, contract, target)) {
       const response = await api.call(operation, { ...options, key: 'none' });
       expect(response.status, operation).toBe(403);
     }
@@ -65,6 +73,9 @@ test.describe('keys', () => {
   test('the client sends the query key again after a redirect @AUTH-05 @TLS-01', async ({ api, target }) => {
     test.skip(!target.httpBaseUrl, 'needs CLM_HTTP_BASE_URL: the plain-HTTP base of the service');
     const response = await api.call('listTrialExclusionIpAddresses', { plainHttp: true, key: 'query' });
+    // Refusing plain HTTP is as good as redirecting (TLS-01); then there is no redirect to follow.
+    if (target.kind === 'live' && response.redirects.length === 0 && response.status >= 400)
+      test.skip(true, `the service refuses plain HTTP (${response.status}) instead of redirecting`);
     expect(response.redirects.length, 'a redirect to HTTPS').toBeGreaterThan(0);
     expect(response.url.startsWith('https://')).toBe(true);
     expect(response.status).toBe(200);

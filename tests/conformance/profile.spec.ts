@@ -3,10 +3,12 @@ import {
   atMostRuns,
   invalidAuthorization,
   invalidIdentifier,
+  nearKeys,
   otherContentType,
   parameterCheck,
   unknownKey,
   unknownUuid,
+  withKnown,
 } from '../../lib/arbitraries/index.ts';
 import type { ApiClient, CallOptions } from '../../lib/client/client.ts';
 import { expect, need, test } from '../fixtures.ts';
@@ -70,7 +72,7 @@ test.describe('user full profile', () => {
         });
         expect(response.status).toBe(403);
       }),
-      atMostRuns(fcParams, 20),
+      withKnown(atMostRuns(fcParams, 20), nearKeys(target.data.whitelist)),
     );
   });
 

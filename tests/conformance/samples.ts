@@ -1,6 +1,7 @@
-import type { CallOptions } from '../../lib/client/client.ts';
+import type { ApiClient, CallOptions } from '../../lib/client/client.ts';
+import type { Contract } from '../../lib/contract/index.ts';
 import type { VARIABLES } from '../../lib/config.ts';
-import type { TargetFixture } from '../fixtures.ts';
+import { test, type TargetFixture } from '../fixtures.ts';
 
 /** A request expected to succeed for one operation, from the target's data. */
 export interface Sample {
@@ -53,6 +54,27 @@ export function samples(target: TargetFixture): { samples: Sample[]; missing: (k
     })),
   );
   return { samples: list, missing };
+}
+
+/**
+ * The samples of operations the target still serves: a deprecated operation that a live service
+ * answers 404/410 with a valid key is gone (DEPR-01), and so out of every rule that touches it.
+ */
+export async function present(api: ApiClient, contract: Contract, target: TargetFixture): Promise<Sample[]> {
+  const kept: Sample[] = [];
+  for (const sample of samples(target).samples) {
+    if (target.kind === 'live' && contract.operation(sample.operation).deprecated) {
+      const { status } = await api.call(sample.operation, sample.options);
+      if (status === 404 || status === 410) {
+        test
+          .info()
+          .annotations.push({ type: 'note', description: `${sample.operation} is gone (${status})` });
+        continue;
+      }
+    }
+    kept.push(sample);
+  }
+  return kept;
 }
 
 /** Success, or for a deprecated endpoint of a live service, gone (DEPR-01: gone is not a failure). */
