@@ -19,6 +19,8 @@ const config = configOrExit();
 interface MutantProject {
   name: string;
   faults: string[];
+  /** Live settings: the suite reaches a mock with the fault as it would a live service. */
+  live?: Record<string, string>;
   grep?: string;
   grepInvert?: string;
 }
@@ -41,7 +43,7 @@ const reporter: ReporterDescription[] = [
 ];
 if (process.env.CLM_BLOB) reporter.push(['blob', { outputDir: `${reports}/blob` }]);
 
-export default defineConfig<object, { mockFaults: string[] }>({
+export default defineConfig<object, { mockFaults: string[]; liveSettings?: Record<string, string> }>({
   forbidOnly: !!process.env.CI,
   // A flaky result against the mock is a defect, never retried away; live network failures are
   // retried once by the client itself, and reported.
@@ -62,7 +64,7 @@ export default defineConfig<object, { mockFaults: string[] }>({
         testDir: 'tests/conformance',
         ...(m.grep ? { grep: new RegExp(m.grep) } : {}),
         ...(m.grepInvert ? { grepInvert: new RegExp(m.grepInvert) } : {}),
-        use: { mockFaults: m.faults },
+        use: { mockFaults: m.faults, liveSettings: m.live },
       }))
     : live
       ? [{ name: 'live', testDir: 'tests/conformance' }]

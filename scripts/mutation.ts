@@ -3,8 +3,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../lib/config.ts';
-import { projectPath } from '../lib/contract/index.ts';
+import { loadRules, projectPath } from '../lib/contract/index.ts';
 import { FAULTS } from '../mock/faults.ts';
+import { liveEnvFor } from '../mock/live-env.ts';
+import { createMock } from '../mock/server.ts';
 
 /**
  * The suite's power, proved: the clean mock first (every test must pass, or the run fails on a
@@ -12,9 +14,25 @@ import { FAULTS } from '../mock/faults.ts';
  * when a test fails. Each mutant is a Playwright project, so one run decides them all:
  *   1. each mutant runs the tests of the rule its fault breaks (most are killed there, cheaply);
  *   2. a survivor runs the whole suite;
- *   3. a mutant killed only by property-based tests runs every other test, to be sure of that;
- *   4. such mutants run their property tests over 10 consecutive seeds: the kill rate.
+ *   3. each fault of a rule checked live meets the suite in live mode (see liveMode);
+ * and with `--deep` (npm run mutation:deep, nightly), measures what decides no kill:
+ *   4. a mutant killed only by property-based tests runs every other test, to be sure of that;
+ *   5. such mutants run their property tests over 10 consecutive seeds: the kill rate.
  */
+
+const USAGE = `Usage: npm run mutation [-- --deep]
+
+  Runs the suite against the clean mock, then against it with each fault of the catalogue, in mock
+  mode and, for faults of rules checked live, in live mode. Writes reports/mutation.md and .json;
+  exits 1 if a fault survives in mock mode or the clean mock fails a test.
+
+  --deep   also measure, for faults only property-based tests kill, the kill rate over 10 seeds
+  --help   this text`;
+if (process.argv.includes('--help')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const DEEP = process.argv.includes('--deep');
 
 const SEEDS = 10;
 const PLAYWRIGHT = projectPath('node_modules/@playwright/test/cli.js');
@@ -26,6 +44,7 @@ let runs = 0;
 interface MutantProject {
   name: string;
   faults: string[];
+  live?: Record<string, string>;
   grep?: string;
   grepInvert?: string;
 }
@@ -121,6 +140,8 @@ interface MutantResult {
   seconds: number;
   /** Set when only property-based tests kill the fault: how many of 10 seeds killed it. */
   propertyKillRate?: { killed: number; seeds: number };
+  /** For a fault of a rule checked live: whether the suite in live mode kills it too. */
+  live?: { killed: boolean; killedBy: string[] };
 }
 
 function markdown(
@@ -131,12 +152,25 @@ function markdown(
   const killed = results.filter((r) => r.killed).length;
   const groups = [...new Set(results.map((r) => groupOf(r.rule)))];
   const rated = results.filter((r) => r.propertyKillRate);
+  const live = results.filter((r) => r.live);
+  const liveKilled = live.filter((r) => r.live!.killed);
   return `${[
     '# Mutation run',
     '',
     `Baseline: the clean mock, ${baseline.tests} tests, all passed (${baseline.seconds.toFixed(1)} s). fast-check seed ${seed}.`,
     '',
     `Score: **${killed}/${results.length} faults killed (${((killed / results.length) * 100).toFixed(1)}%)**; the whole run took ${seconds.toFixed(0)} s.`,
+    '',
+    `Live mode: **${liveKilled.length}/${live.length} faults of rules checked live killed** by the suite reaching the faulty mock as a live service (paced, bounded, no control of its data or clock).`,
+    ...(live.length > liveKilled.length
+      ? [
+          '',
+          `Survived live: ${live
+            .filter((r) => !r.live!.killed)
+            .map((r) => `${r.fault} (${r.rule})`)
+            .join(', ')}.`,
+        ]
+      : []),
     '',
     '| Group | Killed | Score |',
     '|---|---|---|',
@@ -152,15 +186,75 @@ function markdown(
       ? rated.map(
           (r) => `- ${r.fault} (${r.rule}): ${r.propertyKillRate!.killed}/${r.propertyKillRate!.seeds}`,
         )
-      : ['- none']),
+      : [DEEP ? '- none' : '- not measured: `npm run mutation:deep` measures it']),
     '',
-    '| Fault | Rule | What it breaks | Verdict | Killed by | Test seconds |',
-    '|---|---|---|---|---|---|',
+    '| Fault | Rule | What it breaks | Verdict | Live | Killed by | Test seconds |',
+    '|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.fault} | ${r.rule} | ${r.description.replaceAll('|', '\\|')} | ${r.killed ? 'killed' : '**survived**'} | ${r.killedBy.join('<br>').replaceAll('|', '\\|')} | ${r.seconds.toFixed(1)} |`,
+        `| ${r.fault} | ${r.rule} | ${r.description.replaceAll('|', '\\|')} | ${r.killed ? 'killed' : '**survived**'} | ${r.live ? (r.live.killed ? 'killed' : '**survived**') : '-'} | ${r.killedBy.join('<br>').replaceAll('|', '\\|')} | ${r.seconds.toFixed(1)} |`,
     ),
   ].join('\n')}\n`;
+}
+
+/**
+ * The live mode as a target of its own: each fault of a rule checked live is switched on in a mock
+ * of its own that the suite reaches as it would a live service (paced, bounded, no control of the
+ * data or the clock). The rule's tests first; a survivor meets the whole live suite.
+ */
+async function liveMode(results: Map<string, MutantResult>): Promise<void> {
+  const liveRules = new Set(
+    loadRules()
+      .filter((r) => r.where.includes('both'))
+      .map((r) => r.id),
+  );
+  const faults = FAULTS.filter((f) => liveRules.has(f.rule));
+  const mocks = new Map(
+    await Promise.all(
+      faults.map(async (f) => [f.name, await createMock({ seed: 1, faults: [f.name] })] as const),
+    ),
+  );
+  // The pace and budget of a live run would make this slow; the mocks have no allowance to spare.
+  const settings = (name: string) => ({
+    ...liveEnvFor(mocks.get(name)!),
+    CLM_RATE_LIMIT: '100000',
+    CLM_REQUEST_BUDGET: '100000',
+  });
+  const project = (name: string, grep?: string) => ({
+    name: `live ${name}`,
+    faults: [],
+    live: settings(name),
+    ...(grep ? { grep } : {}),
+  });
+  try {
+    const record = (tests: TestOutcome[]) => {
+      for (const f of faults) {
+        const failing = byProject(tests, `live ${f.name}`)
+          .filter((t) => t.failed)
+          .map((t) => t.title);
+        const result = results.get(f.name)!;
+        if (!result.live?.killed) result.live = { killed: failing.length > 0, killedBy: failing };
+      }
+    };
+    record(
+      await playwright(
+        'Live phase 1, the rule of each fault',
+        [],
+        faults.map((f) => project(f.name, escape(`@${f.rule}`))),
+      ),
+    );
+    const survivors = faults.filter((f) => !results.get(f.name)!.live!.killed);
+    if (survivors.length > 0)
+      record(
+        await playwright(
+          'Live phase 2, the whole live suite for survivors',
+          [],
+          survivors.map((f) => project(f.name)),
+        ),
+      );
+  } finally {
+    await Promise.all([...mocks.values()].map((m) => m.close()));
+  }
 }
 
 async function main(): Promise<number> {
@@ -216,16 +310,16 @@ async function main(): Promise<number> {
   const propertyKilled = [...results.values()].filter(
     (r) => r.killed && byProject(own, r.fault).every((t) => !t.failed || t.property),
   );
-  if (propertyKilled.length > 0) {
+  if (DEEP && propertyKilled.length > 0) {
     const others = await playwright(
-      'Phase 3, every test but the property tests',
+      'Deep phase 1, every test but the property tests',
       [],
       propertyKilled.map((r) => ({ name: r.fault, faults: [r.fault], grepInvert: '@property' })),
     );
     const onlyProperty = propertyKilled.filter((r) => !byProject(others, r.fault).some((t) => t.failed));
     if (onlyProperty.length > 0) {
       const repeated = await playwright(
-        `Phase 4, ${SEEDS} seeds of the property tests`,
+        `Deep phase 2, ${SEEDS} seeds of the property tests`,
         [`--repeat-each=${SEEDS}`],
         onlyProperty.map((r) => ({
           name: r.fault,
@@ -244,6 +338,7 @@ async function main(): Promise<number> {
     }
   }
 
+  await liveMode(results);
   const all = [...results.values()];
   const seconds = (performance.now() - started) / 1000;
   mkdirSync(config.reportsDir, { recursive: true });
@@ -268,7 +363,15 @@ async function main(): Promise<number> {
     lines.push(`  ${group.padEnd(6)} ${mine.filter((r) => r.killed).length}/${mine.length}`);
   }
   lines.push(
-    `Property-only faults, killed over ${SEEDS} seeds: ${rated.map((r) => `${r.fault} ${r.propertyKillRate!.killed}/${SEEDS}`).join(', ') || 'none'}.`,
+    DEEP
+      ? `Property-only faults, killed over ${SEEDS} seeds: ${rated.map((r) => `${r.fault} ${r.propertyKillRate!.killed}/${SEEDS}`).join(', ') || 'none'}.`
+      : 'Kill rates over seeds: not measured (npm run mutation:deep).',
+  );
+  const live = all.filter((r) => r.live);
+  const liveSurvived = live.filter((r) => !r.live!.killed);
+  lines.push(
+    `Live mode (faults of rules checked live, reached as a live service): ${live.length - liveSurvived.length}/${live.length} killed` +
+      (liveSurvived.length ? `; survived live: ${liveSurvived.map((r) => r.fault).join(', ')}` : '.'),
   );
   lines.push(
     survived.length

@@ -124,6 +124,8 @@ export function need<T>(value: T | undefined, variable: keyof typeof VARIABLES):
 interface WorkerFixtures {
   /** Faults of the mock for this project (the mutation run gives each project its own). */
   mockFaults: string[];
+  /** Settings that make this project a live run (the mutation run's live phase): over the environment. */
+  liveSettings: Record<string, string> | undefined;
   config: Config;
   contract: Contract;
   target: TargetFixture;
@@ -169,10 +171,10 @@ function notRun(testInfo: TestInfo, runStop: { reason?: string }, reason: string
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   mockFaults: [[], { scope: 'worker', option: true }],
+  liveSettings: [undefined, { scope: 'worker', option: true }],
   config: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      await use(loadConfig());
+    async ({ liveSettings }, use) => {
+      await use(liveSettings ? loadConfig({ ...process.env, ...liveSettings }) : loadConfig());
     },
     { scope: 'worker' },
   ],
@@ -184,9 +186,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   target: [
-    async ({ config, mockFaults }, use, workerInfo) => {
-      const target =
-        workerInfo.project.name === 'live' ? liveTarget(config) : await mockTarget(config, mockFaults);
+    async ({ config, mockFaults }, use) => {
+      const target = config.target === 'live' ? liveTarget(config) : await mockTarget(config, mockFaults);
       await use(target);
       await target.mock?.close();
     },

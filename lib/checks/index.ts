@@ -1,5 +1,6 @@
 import { bodyMatchesSchema } from './body-schema.ts';
 import { contentTypeDocumented } from './content-type.ts';
+import { meetsExpectations } from './expectations.ts';
 import { noSecretEchoed } from './no-secret-echoed.ts';
 import { noServerError } from './no-server-error.ts';
 import { statusDocumented } from './status-documented.ts';
@@ -13,6 +14,7 @@ export const ALL_CHECKS: Check[] = [
   statusDocumented,
   contentTypeDocumented,
   bodyMatchesSchema,
+  meetsExpectations,
   noSecretEchoed,
 ];
 /** For deliberately odd requests whose answer the contract cannot foresee: only what always holds. */

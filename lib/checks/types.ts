@@ -18,6 +18,8 @@ export interface CheckContext {
   contract: Contract;
   /** Values that must never come back in a response: keys and tokens sent or configured. */
   secrets: string[];
+  /** Expectations beyond the interface fail (the bundled mock) rather than drift (a live service). */
+  strict: boolean;
 }
 
 /** What a check found wrong: a title, the rules it concerns, what was expected and what came. */

@@ -1,5 +1,5 @@
 import { ALL_CHECKS, runChecks, SAFETY_CHECKS, type CheckFailure, type Exchange } from '../checks/index.ts';
-import type { Contract, DocumentName, Operation } from '../contract/index.ts';
+import { expectationWarnings, type Contract, type DocumentName, type Operation } from '../contract/index.ts';
 import { unknownFields } from './drift.ts';
 import type { Observations } from './observations.ts';
 import { RunStopped } from '../run/ledger.ts';
@@ -372,7 +372,11 @@ export class ApiClient {
     if (observations.exchanges.length > 20) observations.exchanges.shift();
 
     const checks = options.checks === 'safety' ? SAFETY_CHECKS : ALL_CHECKS;
-    const failures = runChecks(checks, exchange, { contract, secrets: redactor.values() });
+    const failures = runChecks(checks, exchange, {
+      contract,
+      secrets: redactor.values(),
+      strict: this.deps.target.kind === 'mock',
+    });
     if (failures.length > 0) {
       for (const f of failures)
         observations.findings.push({ check: f.check, title: f.title, rules: f.rules });
@@ -399,5 +403,22 @@ export class ApiClient {
     const media = found?.response.content?.[contentType.split(';')[0]!.trim()];
     for (const field of unknownFields(media?.schema, json))
       this.deps.observations.drift.push({ operation: operation.id, status, field });
+    // What the project expects beyond the interface (the contract's x-expect): live, a warning.
+    const expectation = this.deps.contract.expectationFor(operation.id, status, contentType);
+    if (expectation)
+      for (const warning of expectationWarnings(expectation, json))
+        this.deps.observations.drift.push({
+          operation: operation.id,
+          status,
+          // `/pageItems/3/lifecycle` → `pageItems[].lifecycle`, as unknown fields are named.
+          field:
+            warning.path
+              .slice(1)
+              .split('/')
+              .map((segment) => (/^\d+$/.test(segment) ? '[]' : segment))
+              .join('.')
+              .replaceAll('.[]', '[]') || '(body)',
+          note: `expected beyond the contract: ${warning.message}`,
+        });
   }
 }

@@ -1,6 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ajv } from './ajv.ts';
 import type { Contract } from './contract.ts';
+import { hasExpectation, strictVariant } from './expect.ts';
 
 /**
  * Audits of the contract itself: examples against schemas, rule IDs, operation metadata. Each
@@ -14,17 +15,25 @@ function isObject(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** An example meets its schema and, where the schema holds `x-expect`, the expectations too. */
 function validate(schema: unknown, value: unknown, where: string, problems: string[]): void {
-  try {
-    const check = ajv.compile(schema as object);
-    if (!check(value))
-      problems.push(`${where}: example does not match its schema: ${ajv.errorsText(check.errors)}`);
-  } catch (error) {
-    problems.push(`${where}: schema does not compile: ${(error as Error).message}`);
+  const variants: [string, unknown][] = [['its schema', schema]];
+  if (hasExpectation(schema)) variants.push(["its schema's expectations (x-expect)", strictVariant(schema)]);
+  for (const [what, variant] of variants) {
+    try {
+      const check = ajv.compile(variant as object);
+      if (!check(value))
+        problems.push(`${where}: example does not match ${what}: ${ajv.errorsText(check.errors)}`);
+    } catch (error) {
+      problems.push(`${where}: ${what} does not compile: ${(error as Error).message}`);
+    }
   }
 }
 
-/** Every example of a document (media types, parameters, schemas) validates against its schema. */
+/**
+ * Every example of a document (media types, parameters, schemas) validates against its schema and
+ * meets its expectations: an example shows what the project expects, not merely what is allowed.
+ */
 export function exampleProblems(document: OpenAPIV3_1.Document): string[] {
   const problems: string[] = [];
   const seen = new WeakSet<object>();

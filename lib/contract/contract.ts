@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ajv } from './ajv.ts';
+import { hasExpectation, strictVariant } from './expect.ts';
 import { DOCUMENTS, loadDocument, type DocumentName } from './load.ts';
 import { loadRules, type Rule } from './rules.ts';
 
@@ -42,6 +43,8 @@ export function baseMediaType(contentType: string | undefined): string {
 export class Contract {
   readonly operations = new Map<string, Operation>();
   private readonly validators = new Map<string, ValidateFunction>();
+  /** Strict variants (every `x-expect` merged), for the responses whose schema holds one. */
+  private readonly expectations = new Map<string, ValidateFunction>();
 
   constructor(
     readonly documents: Record<DocumentName, OpenAPIV3_1.Document>,
@@ -121,9 +124,27 @@ export class Contract {
 
   /** The compiled validator for a response body, or undefined when none is documented. */
   validatorFor(operationId: string, status: number, mediaType: string): ValidateFunction | undefined {
+    return this.compiled(this.validators, operationId, status, mediaType);
+  }
+
+  /**
+   * The compiled strict variant of a response body's schema: the base plus every `x-expect` in it.
+   * Undefined when the response expects nothing beyond its guarantee. A body the base accepts and
+   * this rejects is drift, to be reported with `expectationWarnings`, never failed.
+   */
+  expectationFor(operationId: string, status: number, mediaType: string): ValidateFunction | undefined {
+    return this.compiled(this.expectations, operationId, status, mediaType);
+  }
+
+  private compiled(
+    from: Map<string, ValidateFunction>,
+    operationId: string,
+    status: number,
+    mediaType: string,
+  ): ValidateFunction | undefined {
     const found = this.response(operationId, status);
     if (!found) return undefined;
-    return this.validators.get(validatorKey(operationId, found.key, baseMediaType(mediaType)));
+    return from.get(validatorKey(operationId, found.key, baseMediaType(mediaType)));
   }
 
   private index(document: DocumentName, doc: OpenAPIV3_1.Document): void {
@@ -165,14 +186,23 @@ export class Contract {
         for (const [mediaType, media] of Object.entries(response.content ?? {})) {
           if (!media.schema) continue;
           const key = validatorKey(op.id, status, baseMediaType(mediaType));
-          try {
-            this.validators.set(key, ajv.compile(media.schema));
-          } catch (error) {
-            throw new Error(`The schema of ${key} does not compile: ${(error as Error).message}`);
-          }
+          this.validators.set(key, compile(media.schema, `The schema of ${key}`));
+          if (hasExpectation(media.schema))
+            this.expectations.set(
+              key,
+              compile(strictVariant(media.schema), `The expectations (x-expect) of ${key}`),
+            );
         }
       }
     }
+  }
+}
+
+function compile(schema: object, what: string): ValidateFunction {
+  try {
+    return ajv.compile(schema);
+  } catch (error) {
+    throw new Error(`${what} does not compile: ${(error as Error).message}`);
   }
 }
 

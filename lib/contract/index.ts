@@ -1,6 +1,8 @@
 export { ajv } from './ajv.ts';
 export { baseMediaType, Contract, loadContract, METHODS } from './contract.ts';
 export type { Match, Method, Operation, Parameter, Response } from './contract.ts';
+export { expectationWarnings, hasExpectation, strictVariant } from './expect.ts';
+export type { ExpectationWarning } from './expect.ts';
 export { DOCUMENTS, loadDocument, projectPath, projectRoot } from './load.ts';
 export type { DocumentName } from './load.ts';
 export { loadRules } from './rules.ts';

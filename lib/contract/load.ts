@@ -19,9 +19,12 @@ export function projectPath(relative: string): string {
 
 const CACHE = projectPath('node_modules/.cache/clm-contract');
 
-/** A hash of every file below the document's folder: any edit of the contract changes it. */
+/** The Redocly configuration of the project: its plugins declare the contract's own keywords. */
+const REDOCLY_CONFIG = projectPath('redocly.yaml');
+
+/** A hash of every file below the document's folder and of the Redocly configuration: any edit changes it. */
 function sourceHash(path: string): string {
-  const hash = createHash('sha256').update(path);
+  const hash = createHash('sha256').update(path).update(readFileSync(REDOCLY_CONFIG));
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir).sort()) {
       const file = join(dir, name);
@@ -48,8 +51,11 @@ export async function loadDocument(
   } catch {
     // Not bundled yet: bundle below.
   }
-  const { bundle, createConfig } = await import('@redocly/openapi-core');
-  const result = await bundle({ ref: path, config: await createConfig({}), dereference: true });
+  const { bundle, loadConfig } = await import('@redocly/openapi-core');
+  // The project's configuration, not a blank one: its plugin makes `x-expect` a schema, so the
+  // `$ref`s inside it are resolved like any other.
+  const config = await loadConfig({ configPath: REDOCLY_CONFIG });
+  const result = await bundle({ ref: path, config, dereference: true });
   const errors = result.problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) {
     const lines = errors.map((p) => `- ${p.message} (${p.location[0]?.pointer ?? ''})`);

@@ -10,6 +10,10 @@ export interface Rule {
   level: 'must' | 'decision';
   text: string;
   where: Where[];
+  /**
+   * One sentence on the live run: why the rule is not checked against a live service, or what
+   * configuration makes it live. Every rule whose `where` lacks `both` carries one.
+   */
   live?: string;
   operations: string[];
 }

@@ -18,13 +18,13 @@ function ruleCatalogue({ document }) {
     '',
     '## Rule catalogue',
     '',
-    'The rules named by `x-rules` in this document. Level `decision`: where the interface leaves a gap, the contract decides; against a live service such a rule is reported, never failed.',
+    "The rules named by `x-rules` in this document. Level `decision`: where the interface leaves a gap, the contract decides; against a live service such a rule is reported, never failed. Checkable: `both` against the mock and a live service, `mock` only against the mock, `client` by the suite's own tests; in brackets, why a rule is not checked live or what makes it live.",
     '',
     '| Rule | Level | Checkable | Rule text |',
     '|---|---|---|---|',
     ...mine.map(
-      (/** @type {{ id: string, level: string, where: string[], text: string }} */ rule) =>
-        `| ${rule.id} | ${rule.level} | ${rule.where.join(', ')} | ${cell(rule.text)} |`,
+      (/** @type {{ id: string, level: string, where: string[], live?: string, text: string }} */ rule) =>
+        `| ${rule.id} | ${rule.level} | ${rule.where.join(', ')}${rule.live ? ` (${cell(rule.live)})` : ''} | ${cell(rule.text)} |`,
     ),
   ].join('\n');
   return {

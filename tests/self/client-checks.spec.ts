@@ -23,7 +23,8 @@ function exchange(over: Partial<Exchange>): Exchange {
   };
 }
 
-const failed = (e: Exchange) => runChecks(ALL_CHECKS, e, { contract, secrets: [KEY] }).map((f) => f.check);
+const failed = (e: Exchange, strict = true) =>
+  runChecks(ALL_CHECKS, e, { contract, secrets: [KEY], strict }).map((f) => f.check);
 
 test.describe('the response checks', () => {
   test('pass a conforming response', () => {
@@ -47,6 +48,28 @@ test.describe('the response checks', () => {
   test('catch a body that violates the schema, and one that is not JSON', () => {
     expect(failed(exchange({ json: { ipAddresses: ['999.1.1.1'] } }))).toContain('bodyMatchesSchema');
     expect(failed(exchange({ json: undefined, text: '<html>' }))).toContain('bodyMatchesSchema');
+  });
+
+  test('fail an expectation beyond the interface against the mock, and only against the mock', () => {
+    const page = (initialPublishDateTime: string) =>
+      exchange({
+        operation: contract.operation('getPageMainContent'),
+        json: {
+          requestUrl: 'https://h/site/v1/pages/p/main-content',
+          total: 1,
+          page: { id: 'p', title: 't', apiUrl: 'https://h/p', webUrl: 'https://w/p' },
+          pageItemsListName: 'main-content',
+          pageItems: [
+            {
+              title: { title: 't' },
+              lifecycle: { initialPublishDateTime, lastPublishDateTime: '2026-01-02T00:00:00.000Z' },
+            },
+          ],
+        },
+      });
+    expect(failed(page('2026-01-01T00:00:00.000Z'))).toEqual([]);
+    expect(failed(page('2026-01-01T00:00:00Z'))).toEqual(['meetsExpectations']);
+    expect(failed(page('2026-01-01T00:00:00Z'), false)).toEqual([]);
   });
 
   test('catch a key echoed in a header or the body', () => {

@@ -51,7 +51,7 @@ test.describe('the contract', () => {
     }
   });
 
-  test('has examples that validate against their schemas, in both documents', async () => {
+  test('has examples that validate against their schemas and meet their expectations, in both documents', async () => {
     const contract = await loadContract();
     expect(exampleProblems(contract.documents.main)).toEqual([]);
     expect(exampleProblems(contract.documents.images)).toEqual([]);
@@ -61,6 +61,16 @@ test.describe('the contract', () => {
     const contract = await loadContract();
     expect(contract.rules.length).toBeGreaterThanOrEqual(60);
     expect(ruleProblems(contract)).toEqual([]);
+  });
+
+  test('says of every rule not checked on both targets why not live, or what makes it live', async () => {
+    const { rules } = await loadContract();
+    const silent = rules.filter((r) => !r.where.includes('both') && !r.live?.trim()).map((r) => r.id);
+    expect(silent).toEqual([]);
+    // A configuration that makes a rule live is named by its variable.
+    const live = (id: string) => rules.find((r) => r.id === id)?.live;
+    expect(live('PAGE-06')).toContain('CLM_GONE_PAGE_ID');
+    expect(live('PROF-03')).toContain('CLM_TOKEN_WITHOUT_PROFILE_MAX');
   });
 
   test('gives every operation an id, summary, description, tags, rules, and every response a schema and an example', async () => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { baseMediaType, loadContract } from '../../lib/contract/index.ts';
+import { baseMediaType, expectationWarnings, loadContract } from '../../lib/contract/index.ts';
 import { sniff } from '../../mock/images/encode.ts';
 import type { Mock } from '../../mock/server.ts';
 import { expect, test } from '../fixtures.ts';
@@ -255,6 +255,9 @@ test.describe('the mock conforms to its contract', () => {
       const validate = contract.validatorFor(scenario.operation, scenario.status, 'application/json');
       expect(validate, 'a documented JSON schema').toBeDefined();
       expect(validate!(body), JSON.stringify(validate!.errors)).toBe(true);
+      // The mock implements the project's decisions: it meets every expectation, drift is for live services.
+      const expectation = contract.expectationFor(scenario.operation, scenario.status, 'application/json');
+      if (expectation) expect(expectationWarnings(expectation, body), 'drift from x-expect').toEqual([]);
       if (scenario.status === 429) expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
     });
   }
