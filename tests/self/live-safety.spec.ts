@@ -1,0 +1,208 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { liveEnvFor } from '../../mock/live-env.ts';
+import { createMock, type Mock } from '../../mock/server.ts';
+import { closedPortUrl, startHostile, type HostileKind } from './servers/hostile.ts';
+import { startTolerantProxy } from './servers/tolerant-proxy.ts';
+import { readableTexts, runLive, type NestedRun } from './support/nested-run.ts';
+
+/** Canary secrets: found in any file or output, they have leaked. */
+const KEY = 'canary-live-key-5d2e81f07c';
+const TOKEN = 'canarylivetoken9a41c7e3b2';
+
+const ids = {
+  CLM_USER_ID: '00000000-0000-4000-8000-000000000001',
+  CLM_LICENCE_ID: '00000000-0000-4000-8000-000000000002',
+  CLM_PAGE_ID: '00000000-0000-4000-8000-000000000003',
+  CLM_CONTENT_ID: '00000000-0000-4000-8000-000000000004',
+  CLM_IMAGE_URI: 'ftcms:00000000-0000-4000-8000-000000000005',
+};
+
+interface Report {
+  verdict: string;
+  incomplete: string[];
+  run: { requests: number; budget: number | null; stopped?: string };
+}
+
+const report = (dir: string) =>
+  JSON.parse(readFileSync(join(dir, 'reports', 'conformance.json'), 'utf8')) as Report;
+
+/** No canary anywhere the run wrote or printed, zipped report data included. */
+function expectNoLeak(run: NestedRun): void {
+  for (const path of run.files)
+    for (const text of readableTexts(path)) {
+      expect(text.includes(KEY), `the key in ${path}`).toBe(false);
+      expect(text.includes(TOKEN), `the token in ${path}`).toBe(false);
+    }
+  for (const output of [run.stdout, run.stderr]) {
+    expect(output.includes(KEY), 'the key in the output').toBe(false);
+    expect(output.includes(TOKEN), 'the token in the output').toBe(false);
+  }
+}
+
+const tmp = (name: string) => mkdtempSync(join(tmpdir(), `clm-live-${name}-`));
+
+test.describe('live runs against a hostile service @AUTH-07 @AUTH-05', () => {
+  test.describe.configure({ mode: 'parallel' });
+  test.setTimeout(120_000);
+
+  test('credentials never reach another origin, nothing leaks, and the run ends within its bounds', async () => {
+    const hostile = await startHostile({ timing: { stallLimitMs: 60_000 } });
+    const dir = tmp('hostile');
+    try {
+      const run = await runLive({
+        dir,
+        // The tests that call every operation: each meets its kind of misbehaviour.
+        args: ['-g', '@AUTH-0[1-4]|@AUTH-07|@CONT-0[124]|@TE-01|@IMG-0[123]|@DEPR-01'],
+        env: {
+          ...ids,
+          CLM_BASE_URL: hostile.baseUrl,
+          CLM_HTTP_BASE_URL: hostile.httpBaseUrl,
+          CLM_IMAGE_BASE_URL: hostile.imagesUrl,
+          CLM_API_KEY: KEY,
+          CLM_USER_TOKEN: TOKEN,
+          CLM_INSECURE_TLS: 'true',
+          CLM_RATE_LIMIT: '50',
+          CLM_REQUEST_TIMEOUT: '2',
+          CLM_RUN_TIMEOUT: '20',
+          CLM_MAX_RETRY_AFTER: '5',
+        },
+        timeoutMs: 100_000,
+      });
+      expect(run.status, run.stdout.slice(-3000)).not.toBeNull();
+      expect(run.seconds, 'ended by its deadline').toBeLessThan(20 + 25);
+      const foreign = hostile.requests.filter(
+        (r) => r.server !== 'main' || r.origin.startsWith('https://localhost:'),
+      );
+      expect(foreign.length, 'redirects to other origins were followed').toBeGreaterThan(0);
+      for (const r of foreign) {
+        expect(r.headers['x-api-key'], `${r.origin}${r.url} got the key header`).toBeUndefined();
+        expect(r.headers.authorization, `${r.origin}${r.url} got the token`).toBeUndefined();
+        expect(r.url, `${r.origin}${r.url} got the key in its query`).not.toMatch(/[?&]apiKey=/);
+      }
+      const { verdict, incomplete } = report(dir);
+      expect(verdict).not.toBe('pass');
+      expect(incomplete.join(' ')).toMatch(/not run|did not answer/);
+      expectNoLeak(run);
+    } finally {
+      await hostile.close();
+    }
+  });
+
+  const stops: [string, HostileKind | 'badcert' | 'refused', RegExp][] = [
+    ['a stalled body', 'stall', /deadline reached|did not answer/],
+    ['a slow drip', 'drip', /deadline reached|did not answer/],
+    ['a reset connection', 'reset', /did not answer/],
+    ['a 50 MB body', 'huge', /larger than/],
+    ['a gzip bomb', 'gzip-bomb', /larger than/],
+    ['429 with Retry-After: 3600', 'throttle', /asked to wait 3600 s/],
+    ['a certificate it cannot trust', 'badcert', /TLS/],
+    ['a refused connection', 'refused', /refused/],
+  ];
+  for (const [what, kind, reason] of stops)
+    test(`${what} ends the run as incomplete, in its bounds, with the reason and nothing leaked`, async () => {
+      const hostile = await startHostile(
+        kind === 'badcert' || kind === 'refused' ? {} : { mode: kind, timing: { stallLimitMs: 60_000 } },
+      );
+      const base = kind === 'refused' ? await closedPortUrl() : hostile.baseUrl;
+      const dir = tmp(kind);
+      try {
+        const run = await runLive({
+          dir,
+          args: ['-g', '@TE-01|@LIC-01|@NOTIF-05|@NOTIF-06'],
+          env: {
+            ...ids,
+            CLM_BASE_URL: base,
+            CLM_API_KEY: KEY,
+            CLM_USER_TOKEN: TOKEN,
+            CLM_INSECURE_TLS: kind === 'badcert' ? 'false' : 'true',
+            CLM_RATE_LIMIT: '50',
+            CLM_REQUEST_TIMEOUT: '3',
+            CLM_RUN_TIMEOUT: '8',
+            CLM_MAX_RETRY_AFTER: '5',
+          },
+          timeoutMs: 60_000,
+        });
+        expect(run.status, run.stdout.slice(-3000)).not.toBeNull();
+        expect(run.seconds, 'ended by its deadline').toBeLessThan(8 + 25);
+        const { verdict, incomplete } = report(dir);
+        expect(verdict, run.stdout.slice(-2000)).toBe('incomplete');
+        expect(incomplete.join(' ')).toMatch(reason);
+        expectNoLeak(run);
+      } finally {
+        await hostile.close();
+      }
+    });
+});
+
+test.describe('live runs through a proxy that varies what the interface leaves open @HTTP-03', () => {
+  test.describe.configure({ mode: 'parallel' });
+  test.setTimeout(180_000);
+  let mocks: Mock[] = [];
+  test.afterAll(async () => {
+    await Promise.all(mocks.map((m) => m.close()));
+    mocks = [];
+  });
+
+  test('the suite stays green on every tolerated variation', async () => {
+    const mock = await createMock({ seed: 1 });
+    mocks.push(mock);
+    const proxy = await startTolerantProxy({ upstream: mock });
+    const dir = tmp('tolerant');
+    try {
+      const env = liveEnvFor(mock);
+      const run = await runLive({
+        dir,
+        env: {
+          ...env,
+          CLM_BASE_URL: proxy.baseUrl,
+          CLM_HTTP_BASE_URL: proxy.httpBaseUrl,
+          CLM_IMAGE_BASE_URL: proxy.imagesUrl,
+          CLM_RATE_LIMIT: '1000',
+        },
+        timeoutMs: 150_000,
+      });
+      expect(run.status, run.stdout.slice(-4000)).toBe(0);
+      expect(report(dir).verdict).toBe('pass');
+      expect(proxy.requests.count).toBeGreaterThan(50);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test('with 4 workers the service sees at most the budget and the pace; the verdict says budget', async () => {
+    const mock = await createMock({ seed: 1 });
+    mocks.push(mock);
+    const proxy = await startTolerantProxy({ upstream: mock, variations: [] });
+    const dir = tmp('budget');
+    try {
+      const run = await runLive({
+        dir,
+        args: ['--workers=4'],
+        env: {
+          ...liveEnvFor(mock),
+          CLM_BASE_URL: proxy.baseUrl,
+          CLM_HTTP_BASE_URL: proxy.httpBaseUrl,
+          CLM_IMAGE_BASE_URL: proxy.imagesUrl,
+          CLM_REQUEST_BUDGET: '40',
+          CLM_RATE_LIMIT: '4',
+        },
+        timeoutMs: 120_000,
+      });
+      expect(run.status, run.stdout.slice(-3000)).not.toBeNull();
+      expect(proxy.requests.count, 'requests that reached the service').toBeLessThanOrEqual(40);
+      expect(proxy.requests.count).toBeGreaterThan(30);
+      const times = proxy.requests.log.map((r) => r.time).sort((a, b) => a - b);
+      const busiest = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1000).length));
+      expect(busiest, 'requests in the busiest second').toBeLessThanOrEqual(5);
+      const { verdict, incomplete, run: ledger } = report(dir);
+      expect(verdict).toBe('incomplete');
+      expect(incomplete.join(' ')).toMatch(/budget spent/);
+      expect(ledger.requests).toBe(proxy.requests.count);
+    } finally {
+      await proxy.close();
+    }
+  });
+});

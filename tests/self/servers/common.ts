@@ -1,0 +1,117 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { isIP, type AddressInfo } from 'node:net';
+import { generate } from 'selfsigned';
+
+/** Test servers listen here only. */
+export const HOST = '127.0.0.1';
+
+export interface Pems {
+  key: string;
+  cert: string;
+}
+
+/** A self-signed certificate for the given names (IP addresses and DNS names), as the mock makes one. */
+export async function certificate(names: string[] = [HOST, 'localhost']): Promise<Pems> {
+  const pems = await generate([{ name: 'commonName', value: names[0] ?? HOST }], {
+    keyType: 'ec',
+    notAfterDate: new Date(Date.now() + 86_400_000),
+    algorithm: 'sha256',
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: names.map((name) => (isIP(name) ? { type: 7, ip: name } : { type: 2, value: name })),
+      },
+    ],
+  });
+  return { key: pems.private, cert: pems.cert };
+}
+
+export function listen(server: Server, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Closes a server and every connection it holds, stalled ones included. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const bytes = Buffer.from(JSON.stringify(body));
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(bytes.length),
+    ...headers,
+  });
+  res.end(bytes);
+}
+
+/** Reads and drops a request body, at most `limit` bytes are waited for; then calls `done`. */
+export function drain(req: IncomingMessage, done: () => void, limit = 1024 * 1024): void {
+  let size = 0;
+  let called = false;
+  const finish = () => {
+    if (called) return;
+    called = true;
+    done();
+  };
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) finish();
+  });
+  req.on('end', finish);
+  req.on('error', () => req.socket.destroy());
+}
+
+/** The query string without any `apiKey` parameter, as written (`?a=1` or ''). */
+export function withoutKey(pathAndQuery: string): string {
+  const at = pathAndQuery.indexOf('?');
+  if (at === -1) return pathAndQuery;
+  const kept = pathAndQuery
+    .slice(at + 1)
+    .split('&')
+    .filter((pair) => pair !== '' && !/^apiKey(=|$)/i.test(pair));
+  return pathAndQuery.slice(0, at) + (kept.length > 0 ? `?${kept.join('&')}` : '');
+}
+
+/** Timers that end with the server: every one is cleared on close, so nothing outlives a test. */
+export class Timers {
+  private readonly live = new Set<NodeJS.Timeout>();
+
+  after(ms: number, run: () => void): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      this.live.delete(timer);
+      run();
+    }, ms);
+    timer.unref();
+    this.live.add(timer);
+    return timer;
+  }
+
+  every(ms: number, run: () => void): NodeJS.Timeout {
+    const timer = setInterval(run, ms);
+    timer.unref();
+    this.live.add(timer);
+    return timer;
+  }
+
+  clear(timer: NodeJS.Timeout): void {
+    clearTimeout(timer);
+    clearInterval(timer);
+    this.live.delete(timer);
+  }
+
+  clearAll(): void {
+    for (const timer of this.live) this.clear(timer);
+  }
+}
