@@ -24,6 +24,8 @@ export interface Config {
   userId?: string;
   userToken?: string;
   tokenWithoutProfileMax?: string;
+  expiredToken?: string;
+  otherUserId?: string;
   licenceId?: string;
   pageId?: string;
   contentId?: string;
@@ -63,6 +65,8 @@ export const VARIABLES = {
   CLM_USER_ID: 'a user id whose token is CLM_USER_TOKEN',
   CLM_USER_TOKEN: 'a bearer token with scope profile_max for CLM_USER_ID',
   CLM_TOKEN_WITHOUT_PROFILE_MAX: 'a bearer token for CLM_USER_ID without scope profile_max',
+  CLM_EXPIRED_TOKEN: 'an expired bearer token for CLM_USER_ID, to check PROF-02 live',
+  CLM_OTHER_USER_ID: 'a user id that CLM_USER_TOKEN was not issued for, to check PROF-04 live',
   CLM_LICENCE_ID: 'an access licence id readable with CLM_API_KEY',
   CLM_PAGE_ID: 'a page id for the deprecated page endpoints',
   CLM_CONTENT_ID: 'a content item id readable with CLM_API_KEY',
@@ -139,6 +143,8 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     userId: text(env, 'CLM_USER_ID'),
     userToken: text(env, 'CLM_USER_TOKEN'),
     tokenWithoutProfileMax: text(env, 'CLM_TOKEN_WITHOUT_PROFILE_MAX'),
+    expiredToken: text(env, 'CLM_EXPIRED_TOKEN'),
+    otherUserId: text(env, 'CLM_OTHER_USER_ID'),
     licenceId: text(env, 'CLM_LICENCE_ID'),
     pageId: text(env, 'CLM_PAGE_ID'),
     contentId: text(env, 'CLM_CONTENT_ID'),
@@ -193,7 +199,7 @@ function seed(env: Env): number {
 
 /** Every secret the configuration holds, for redaction. */
 export function secretsOf(config: Config): string[] {
-  return [config.apiKey, config.userToken, config.tokenWithoutProfileMax].filter(
+  return [config.apiKey, config.userToken, config.tokenWithoutProfileMax, config.expiredToken].filter(
     (s): s is string => !!s && s.length >= 4,
   );
 }

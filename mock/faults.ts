@@ -76,6 +76,11 @@ export interface Fault {
   behaviour?: Partial<Behaviour>;
   /** Rewrites responses of these operations ('*': every response, matched or not). */
   rewrite?: { operations: string[]; apply: Rewrite };
+  /**
+   * Why a live run cannot see this fault although its rule is checked live: it needs the service's
+   * ground truth, or it breaks only what the interface leaves open (drift live, not a failure).
+   */
+  notLive?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -279,6 +284,8 @@ export const FAULTS: Fault[] = [
     rule: 'NOTIF-09',
     description: 'The page parameter is ignored: following next restarts from since.',
     behaviour: { honourPage: false },
+    notLive:
+      'It loses the rest of a burst of changes at one time, which only the log of changes shows: a live walk sees no repeat.',
   },
   {
     name: 'change-repeated-across-pages',
@@ -291,6 +298,7 @@ export const FAULTS: Fault[] = [
     rule: 'NOTIF-09',
     description: 'One change between two pages is never delivered.',
     behaviour: { skipOneAcrossPages: true },
+    notLive: 'A missing change shows only against the log of changes, which a live service does not give.',
   },
   {
     name: 'short-page-ends-feed',
@@ -556,6 +564,8 @@ export const FAULTS: Fault[] = [
     name: 'v1-pages-list-broken',
     rule: 'DEPR-01',
     description: 'The deprecated page list neither conforms nor is gone: pages is not a list.',
+    notLive:
+      'The v1 shapes are not in the interface: live, a page list of another shape is drift (x-expect).',
     rewrite: {
       operations: ['listPagesV1'],
       apply: onStatus(200, (b) => void (b.pages = { count: b.total })),
@@ -578,6 +588,7 @@ export const FAULTS: Fault[] = [
     name: 'auto-ignores-webp',
     rule: 'IMG-02',
     description: 'format=auto never serves WebP, whatever the client accepts.',
+    notLive: 'The interface says auto "can" serve WebP: live, another format is drift, not a failure.',
     behaviour: { serveWebp: false },
   },
   {

@@ -18,6 +18,8 @@ export function liveEnvFor(mock: Mock): Record<string, string> {
     CLM_USER_ID: examples.userId,
     CLM_USER_TOKEN: examples.token,
     CLM_TOKEN_WITHOUT_PROFILE_MAX: examples.tokenWithoutProfileMax,
+    CLM_EXPIRED_TOKEN: examples.expiredToken,
+    CLM_OTHER_USER_ID: examples.otherUserId,
     CLM_PAGE_ID: examples.pageId,
     CLM_GONE_PAGE_ID: examples.gonePageId,
     CLM_CONTENT_ID: examples.contentId,

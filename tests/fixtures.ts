@@ -96,6 +96,8 @@ function liveTarget(config: Config): TargetFixture {
       userId: config.userId,
       token: config.userToken,
       tokenWithoutProfileMax: config.tokenWithoutProfileMax,
+      expiredToken: config.expiredToken,
+      otherUserId: config.otherUserId,
       pageId: config.pageId,
       gonePageId: config.gonePageId,
       contentId: config.contentId,
@@ -108,6 +110,7 @@ function liveTarget(config: Config): TargetFixture {
       ...(config.tokenWithoutProfileMax
         ? [{ value: config.tokenWithoutProfileMax, name: 'CLM_TOKEN_WITHOUT_PROFILE_MAX' }]
         : []),
+      ...(config.expiredToken ? [{ value: config.expiredToken, name: 'CLM_EXPIRED_TOKEN' }] : []),
     ],
   };
 }

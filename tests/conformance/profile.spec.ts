@@ -51,9 +51,9 @@ test.describe('user full profile', () => {
     );
   });
 
-  test('an expired token gets 401 @PROF-02', async ({ api, mock, target }) => {
-    expect(mock).toBeTruthy();
-    expect((await profile(api, target.data.userId!, { token: target.data.expiredToken! })).status).toBe(401);
+  test('an expired token gets 401 @PROF-02', async ({ api, target }) => {
+    const token = need(target.data.expiredToken, 'CLM_EXPIRED_TOKEN');
+    expect((await profile(api, need(target.data.userId, 'CLM_USER_ID'), { token })).status).toBe(401);
   });
 
   test('a token without scope profile_max gets 401 @PROF-03', async ({ api, target }) => {
@@ -76,9 +76,10 @@ test.describe('user full profile', () => {
     );
   });
 
-  test('a valid token of another user gets 403 @PROF-04', async ({ api, mock, target }) => {
-    expect(mock).toBeTruthy();
-    expect((await profile(api, target.data.otherUserId!, { token: target.data.token! })).status).toBe(403);
+  test('a valid token of another user gets 403 @PROF-04', async ({ api, target }) => {
+    const otherUserId = need(target.data.otherUserId, 'CLM_OTHER_USER_ID');
+    const token = need(target.data.token, 'CLM_USER_TOKEN');
+    expect((await profile(api, otherUserId, { token })).status).toBe(403);
   });
 
   test('an unknown user gets 404 @PROF-05 @property', async ({ api, mock, target, fcParams }) => {
