@@ -1,112 +1,28 @@
-import { ALL_CHECKS, runChecks, SAFETY_CHECKS, type CheckFailure, type Exchange } from '../checks/index.ts';
-import { expectationWarnings, type Contract, type DocumentName, type Operation } from '../contract/index.ts';
-import { unknownFields } from './drift.ts';
+import { ALL_CHECKS, runChecks, SAFETY_CHECKS, type Exchange } from '../checks/index.ts';
+import type { Contract, DocumentName, Operation } from '../contract/index.ts';
+import { driftOf } from './drift.ts';
 import type { Observations } from './observations.ts';
 import { RunStopped } from '../run/ledger.ts';
 import type { RunLedger } from '../run/ledger-server.ts';
 import { curlLine, type Redactor } from './redact.ts';
 import { sendOnWire, TransportError, type WireResponse } from './transport.ts';
+import { mayCarrySecrets, secretsOf, withQueryKey } from './credentials.ts';
+import {
+  ApiCheckError,
+  type ApiResponse,
+  type CallOptions,
+  type ClientLimits,
+  type RawOptions,
+  type Target,
+} from './types.ts';
 
-/** Where the suite sends its requests. */
-export interface Target {
-  kind: 'mock' | 'live';
-  baseUrl: string;
-  httpBaseUrl?: string;
-  imagesUrl?: string;
-  key: string;
-  /** The bundled mock's certificate is made at start, so it is not checked. */
-  insecureTls: boolean;
-}
-
-/** How a request carries the API key. */
-export type KeyPlacement = 'header' | 'query' | 'none' | { header?: string; query?: string };
-
-export interface CallOptions {
-  path?: Record<string, string>;
-  query?: Record<string, string | undefined>;
-  headers?: Record<string, string>;
-  /** A JSON value, or a string sent as it is. */
-  body?: unknown;
-  key?: KeyPlacement;
-  /** A bearer token for `Authorization`. */
-  token?: string;
-  /** Send to the plain-HTTP base instead of the HTTPS one. */
-  plainHttp?: boolean;
-  /** `safety` for deliberately odd requests: only no 5xx, JSON, no secret echoed. */
-  checks?: 'all' | 'safety';
-  /** Follow redirects, re-attaching the key (AUTH-05). Default true. */
-  followRedirects?: boolean;
-  /** Wait out a 429 and retry (AUTH-06). Default true; false to see the 429 itself. */
-  retryThrottled?: boolean;
-}
-
-export interface RawOptions extends Omit<CallOptions, 'path' | 'query' | 'plainHttp'> {
-  method?: string;
-  /** An absolute URL, used exactly as given, or a path below the base URL written as it is. */
-  url: string;
-  /** The base a relative `url` is below: the main service (default) or the image service. */
-  base?: 'main' | 'images';
-}
-
-export interface ApiResponse {
-  status: number;
-  headers: Record<string, string>;
-  text: string;
-  json: unknown;
-  /** The body as bytes, for images. */
-  bytes: Buffer;
-  /** The final URL, without the key. */
-  url: string;
-  operation: string | undefined;
-  /** Every URL that answered with a redirect on the way, without the key. */
-  redirects: string[];
-  /** Whether a redirect led to an origin the key and token may not go to, so they were left off. */
-  secretsDropped: boolean;
-  curl: string;
-}
-
-/** A check failed: the message says what was expected, what came, and how to reproduce it. */
-export class ApiCheckError extends Error {
-  constructor(
-    readonly failures: CheckFailure[],
-    readonly curl: string,
-    summary: string,
-  ) {
-    const lines = failures.map(
-      (f) =>
-        `${f.title} [${f.rules.join(', ') || 'contract'}]\n  Expected: ${f.expected}\n  Received: ${f.received}`,
-    );
-    super(`${lines.join('\n')}\n  ${summary}\nReproduce with:\n  ${curl}`);
-    this.name = 'ApiCheckError';
-  }
-}
-
-/** How far the client goes for one call: its share of the run's bounds. */
-export interface ClientLimits {
-  requestTimeoutMs: number;
-  maxBodyBytes: number;
-  /** The longest Retry-After waited out, in seconds. */
-  maxRetryAfter: number;
-}
+export { ApiCheckError } from './types.ts';
+export type { ApiResponse, CallOptions, ClientLimits, KeyPlacement, RawOptions, Target } from './types.ts';
 
 const MAX_REDIRECTS = 5;
 const MAX_THROTTLE_RETRIES = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Secrets {
-  headerKey?: string;
-  queryKey?: string;
-  token?: string;
-}
-
-/** The URL with the key as query parameter `apiKey`, unless the URL carries one already. */
-function withQueryKey(url: string, key: string | undefined): string {
-  if (key === undefined) return url;
-  const parsed = new URL(url);
-  if (parsed.searchParams.has('apiKey')) return url;
-  return `${url}${parsed.search ? '&' : '?'}apiKey=${encodeURIComponent(key)}`;
-}
 
 /**
  * The one spec-aware client: builds requests from the contract, sends them within the run's budget,
@@ -183,32 +99,9 @@ export class ApiClient {
     return undefined;
   }
 
-  /**
-   * Credentials go on to a redirect's target only if it is an origin configured for them and the
-   * redirect does not go down from https to http (as the Fetch standard and curl do).
-   */
-  private mayCarrySecrets(from: string, to: URL): boolean {
-    if (new URL(from).protocol === 'https:' && to.protocol !== 'https:') return false;
-    const { target } = this.deps;
-    const origins = [target.baseUrl, target.httpBaseUrl, target.imagesUrl]
-      .filter((u): u is string => !!u)
-      .map((u) => new URL(u).origin);
-    return origins.includes(to.origin);
-  }
-
-  private secretsOf(options: CallOptions): Secrets {
-    const { key } = this.deps.target;
-    const placement = options.key ?? 'header';
-    return {
-      headerKey: placement === 'header' ? key : typeof placement === 'object' ? placement.header : undefined,
-      queryKey: placement === 'query' ? key : typeof placement === 'object' ? placement.query : undefined,
-      token: options.token,
-    };
-  }
-
   private async send(method: string, firstUrl: string, options: CallOptions): Promise<ApiResponse> {
     const { target, ledger } = this.deps;
-    const secrets = this.secretsOf(options);
+    const secrets = secretsOf(options, this.deps.target.key);
     const body: string | undefined =
       options.body === undefined || typeof options.body === 'string'
         ? options.body
@@ -292,7 +185,7 @@ export class ApiClient {
           );
         redirects.push(redactor.text(url));
         const next = new URL(location, url);
-        carry &&= this.mayCarrySecrets(url, next);
+        carry &&= mayCarrySecrets(url, next, this.deps.target);
         url = next.toString();
         continue;
       }
@@ -383,7 +276,7 @@ export class ApiClient {
       throw new ApiCheckError(failures, curl, `${method} ${shownUrl} -> ${status}`);
     }
     if (operation && json !== undefined && status < 500)
-      this.recordDrift(operation, status, headers['content-type'] ?? '', json);
+      observations.drift.push(...driftOf(contract, operation, status, headers['content-type'] ?? '', json));
     return {
       status,
       headers,
@@ -396,29 +289,5 @@ export class ApiClient {
       secretsDropped: !context.carry,
       curl,
     };
-  }
-
-  private recordDrift(operation: Operation, status: number, contentType: string, json: unknown): void {
-    const found = this.deps.contract.response(operation.id, status);
-    const media = found?.response.content?.[contentType.split(';')[0]!.trim()];
-    for (const field of unknownFields(media?.schema, json))
-      this.deps.observations.drift.push({ operation: operation.id, status, field });
-    // What the project expects beyond the interface (the contract's x-expect): live, a warning.
-    const expectation = this.deps.contract.expectationFor(operation.id, status, contentType);
-    if (expectation)
-      for (const warning of expectationWarnings(expectation, json))
-        this.deps.observations.drift.push({
-          operation: operation.id,
-          status,
-          // `/pageItems/3/lifecycle` → `pageItems[].lifecycle`, as unknown fields are named.
-          field:
-            warning.path
-              .slice(1)
-              .split('/')
-              .map((segment) => (/^\d+$/.test(segment) ? '[]' : segment))
-              .join('.')
-              .replaceAll('.[]', '[]') || '(body)',
-          note: `expected beyond the contract: ${warning.message}`,
-        });
   }
 }

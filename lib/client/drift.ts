@@ -1,3 +1,6 @@
+import { expectationWarnings, type Contract, type Operation } from '../contract/index.ts';
+import type { Observations } from './observations.ts';
+
 type Schema = Record<string, unknown>;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -42,4 +45,41 @@ export function unknownFields(schema: unknown, value: unknown, path = ''): strin
     else if (!open) found.push(where);
   }
   return found;
+}
+
+/** `/pageItems/3/lifecycle` → `pageItems[].lifecycle`, as unknown fields are named. */
+function fieldOf(pointer: string): string {
+  return (
+    pointer
+      .slice(1)
+      .split('/')
+      .map((segment) => (/^\d+$/.test(segment) ? '[]' : segment))
+      .join('.')
+      .replaceAll('.[]', '[]') || '(body)'
+  );
+}
+
+/**
+ * The drift of one response: fields the contract does not name, and what the project expects
+ * beyond the interface (the contract's x-expect) that the body does not meet.
+ */
+export function driftOf(
+  contract: Contract,
+  operation: Operation,
+  status: number,
+  contentType: string,
+  json: unknown,
+): Observations['drift'] {
+  const found = contract.response(operation.id, status);
+  const media = found?.response.content?.[contentType.split(';')[0]!.trim()];
+  const expectation = contract.expectationFor(operation.id, status, contentType);
+  return [
+    ...unknownFields(media?.schema, json).map((field) => ({ operation: operation.id, status, field })),
+    ...(expectation ? expectationWarnings(expectation, json) : []).map((warning) => ({
+      operation: operation.id,
+      status,
+      field: fieldOf(warning.path),
+      note: `expected beyond the contract: ${warning.message}`,
+    })),
+  ];
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ALL_CHECKS, runChecks, type Exchange } from '../../lib/checks/index.ts';
+import { mayCarrySecrets, secretsOf, withQueryKey } from '../../lib/client/credentials.ts';
 import { unknownFields } from '../../lib/client/drift.ts';
 import { Ledger } from '../../lib/run/ledger.ts';
 import { curlLine, Redactor } from '../../lib/client/redact.ts';
@@ -155,6 +156,45 @@ test.describe('the run ledger', () => {
     expect(unreachable.take()).toEqual({
       ok: false,
       reason: expect.stringMatching(/did not answer 3 requests in a row \(last: d\)/),
+    });
+  });
+});
+
+test.describe('where credentials may go', () => {
+  const target = {
+    kind: 'live' as const,
+    baseUrl: 'https://api.example.com',
+    httpBaseUrl: 'http://api.example.com',
+    imagesUrl: 'https://images.example.com/v2',
+    key: KEY,
+    insecureTls: false,
+  };
+
+  test('on to a configured origin, never to another, never down from https to http @AUTH-05 @AUTH-07', () => {
+    const from = 'https://api.example.com/licence/1';
+    expect(mayCarrySecrets(from, new URL('https://api.example.com/licence/2'), target)).toBe(true);
+    expect(mayCarrySecrets(from, new URL('https://images.example.com/x'), target)).toBe(true);
+    expect(mayCarrySecrets(from, new URL('https://api.example.com:8443/x'), target)).toBe(false);
+    expect(mayCarrySecrets(from, new URL('https://evil.example.com/x'), target)).toBe(false);
+    expect(mayCarrySecrets(from, new URL('http://api.example.com/x'), target)).toBe(false);
+    expect(mayCarrySecrets('http://api.example.com/x', new URL('https://api.example.com/x'), target)).toBe(
+      true,
+    );
+  });
+
+  test('the query key is added once, and only where the call places it', () => {
+    expect(withQueryKey('https://h/a?b=1', 'k')).toBe('https://h/a?b=1&apiKey=k');
+    expect(withQueryKey('https://h/a?apiKey=other', 'k')).toBe('https://h/a?apiKey=other');
+    expect(withQueryKey('https://h/a', undefined)).toBe('https://h/a');
+    expect(secretsOf({ key: 'query', token: 't' }, 'k')).toEqual({
+      headerKey: undefined,
+      queryKey: 'k',
+      token: 't',
+    });
+    expect(secretsOf({ key: 'none' }, 'k')).toEqual({
+      headerKey: undefined,
+      queryKey: undefined,
+      token: undefined,
     });
   });
 });

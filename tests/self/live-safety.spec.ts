@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { liveEnvFor } from '../../mock/live-env.ts';
 import { createMock, type Mock } from '../../mock/server.ts';
-import { closedPortUrl, startHostile, type HostileKind } from './servers/hostile.ts';
+import { closedPortUrl, hostileEnv, startHostile, type HostileKind } from './servers/hostile.ts';
 import { startTolerantProxy } from './servers/tolerant-proxy.ts';
 import { readableTexts, runLive, type NestedRun } from './support/nested-run.ts';
 
@@ -12,13 +12,10 @@ import { readableTexts, runLive, type NestedRun } from './support/nested-run.ts'
 const KEY = 'canary-live-key-5d2e81f07c';
 const TOKEN = 'canarylivetoken9a41c7e3b2';
 
-const ids = {
-  CLM_USER_ID: '00000000-0000-4000-8000-000000000001',
-  CLM_LICENCE_ID: '00000000-0000-4000-8000-000000000002',
-  CLM_PAGE_ID: '00000000-0000-4000-8000-000000000003',
-  CLM_CONTENT_ID: '00000000-0000-4000-8000-000000000004',
-  CLM_IMAGE_URI: 'ftcms:00000000-0000-4000-8000-000000000005',
-};
+/** A short, bounded live run against the hostile service: its settings over the service's own. */
+function hostileRun(base: Record<string, string>, bounds: Record<string, string>): Record<string, string> {
+  return { ...base, CLM_RATE_LIMIT: '50', CLM_MAX_RETRY_AFTER: '5', ...bounds };
+}
 
 interface Report {
   verdict: string;
@@ -56,19 +53,10 @@ test.describe('live runs against a hostile service @AUTH-07 @AUTH-05', () => {
         dir,
         // The tests that call every operation: each meets its kind of misbehaviour.
         args: ['-g', '@AUTH-0[1-4]|@AUTH-07|@CONT-0[124]|@TE-01|@IMG-0[123]|@DEPR-01'],
-        env: {
-          ...ids,
-          CLM_BASE_URL: hostile.baseUrl,
-          CLM_HTTP_BASE_URL: hostile.httpBaseUrl,
-          CLM_IMAGE_BASE_URL: hostile.imagesUrl,
-          CLM_API_KEY: KEY,
-          CLM_USER_TOKEN: TOKEN,
-          CLM_INSECURE_TLS: 'true',
-          CLM_RATE_LIMIT: '50',
+        env: hostileRun(hostileEnv(hostile, { key: KEY, token: TOKEN }), {
           CLM_REQUEST_TIMEOUT: '2',
           CLM_RUN_TIMEOUT: '20',
-          CLM_MAX_RETRY_AFTER: '5',
-        },
+        }),
         timeoutMs: 100_000,
       });
       expect(run.status, run.stdout.slice(-3000)).not.toBeNull();
@@ -112,17 +100,14 @@ test.describe('live runs against a hostile service @AUTH-07 @AUTH-05', () => {
         const run = await runLive({
           dir,
           args: ['-g', '@TE-01|@LIC-01|@NOTIF-05|@NOTIF-06'],
-          env: {
-            ...ids,
-            CLM_BASE_URL: base,
-            CLM_API_KEY: KEY,
-            CLM_USER_TOKEN: TOKEN,
-            CLM_INSECURE_TLS: kind === 'badcert' ? 'false' : 'true',
-            CLM_RATE_LIMIT: '50',
-            CLM_REQUEST_TIMEOUT: '3',
-            CLM_RUN_TIMEOUT: '8',
-            CLM_MAX_RETRY_AFTER: '5',
-          },
+          env: hostileRun(
+            { ...hostileEnv(hostile, { key: KEY, token: TOKEN }), CLM_BASE_URL: base },
+            {
+              CLM_INSECURE_TLS: kind === 'badcert' ? 'false' : 'true',
+              CLM_REQUEST_TIMEOUT: '3',
+              CLM_RUN_TIMEOUT: '8',
+            },
+          ),
           timeoutMs: 60_000,
         });
         expect(run.status, run.stdout.slice(-3000)).not.toBeNull();

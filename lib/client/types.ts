@@ -1,0 +1,83 @@
+import type { CheckFailure } from '../checks/index.ts';
+
+/** Where the suite sends its requests. */
+export interface Target {
+  kind: 'mock' | 'live';
+  baseUrl: string;
+  httpBaseUrl?: string;
+  imagesUrl?: string;
+  key: string;
+  /** The bundled mock's certificate is made at start, so it is not checked. */
+  insecureTls: boolean;
+}
+
+/** How a request carries the API key. */
+export type KeyPlacement = 'header' | 'query' | 'none' | { header?: string; query?: string };
+
+export interface CallOptions {
+  path?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  headers?: Record<string, string>;
+  /** A JSON value, or a string sent as it is. */
+  body?: unknown;
+  key?: KeyPlacement;
+  /** A bearer token for `Authorization`. */
+  token?: string;
+  /** Send to the plain-HTTP base instead of the HTTPS one. */
+  plainHttp?: boolean;
+  /** `safety` for deliberately odd requests: only no 5xx, JSON, no secret echoed. */
+  checks?: 'all' | 'safety';
+  /** Follow redirects, re-attaching the key (AUTH-05). Default true. */
+  followRedirects?: boolean;
+  /** Wait out a 429 and retry (AUTH-06). Default true; false to see the 429 itself. */
+  retryThrottled?: boolean;
+}
+
+export interface RawOptions extends Omit<CallOptions, 'path' | 'query' | 'plainHttp'> {
+  method?: string;
+  /** An absolute URL, used exactly as given, or a path below the base URL written as it is. */
+  url: string;
+  /** The base a relative `url` is below: the main service (default) or the image service. */
+  base?: 'main' | 'images';
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  json: unknown;
+  /** The body as bytes, for images. */
+  bytes: Buffer;
+  /** The final URL, without the key. */
+  url: string;
+  operation: string | undefined;
+  /** Every URL that answered with a redirect on the way, without the key. */
+  redirects: string[];
+  /** Whether a redirect led to an origin the key and token may not go to, so they were left off. */
+  secretsDropped: boolean;
+  curl: string;
+}
+
+/** A check failed: the message says what was expected, what came, and how to reproduce it. */
+export class ApiCheckError extends Error {
+  constructor(
+    readonly failures: CheckFailure[],
+    readonly curl: string,
+    summary: string,
+  ) {
+    const lines = failures.map(
+      (f) =>
+        `${f.title} [${f.rules.join(', ') || 'contract'}]\n  Expected: ${f.expected}\n  Received: ${f.received}`,
+    );
+    super(`${lines.join('\n')}\n  ${summary}\nReproduce with:\n  ${curl}`);
+    this.name = 'ApiCheckError';
+  }
+}
+
+/** How far the client goes for one call: its share of the run's bounds. */
+export interface ClientLimits {
+  requestTimeoutMs: number;
+  maxBodyBytes: number;
+  /** The longest Retry-After waited out, in seconds. */
+  maxRetryAfter: number;
+}
