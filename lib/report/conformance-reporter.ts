@@ -55,8 +55,6 @@ export default class ConformanceReporter implements Reporter {
       ? (JSON.parse(attachment.body.toString('utf8')) as Omit<Observations, 'exchanges'>)
       : undefined;
     const rules = [
-      // A failed automatic check counts for its own rule too, not only for the test's tags.
-      ...(outcome === 'failed' ? (observations?.findings ?? []).flatMap((f) => f.rules) : []),
       ...test.tags.map((tag) => RULE_TAG.exec(tag)?.[1]),
       ...[...test.annotations, ...result.annotations]
         .filter((a) => a.type === 'rule')

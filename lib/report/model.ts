@@ -75,8 +75,13 @@ export function buildReport(
   contract: Contract,
   meta: { target: string; seed: string | undefined; run?: RunRecord; interrupted?: string },
 ): ConformanceReport {
+  // A failed automatic check counts for its own rule too, not only for the rules the test names.
+  const rulesOf = (r: TestRecord) => [
+    ...r.rules,
+    ...(r.outcome === 'failed' ? (r.observations?.findings ?? []).flatMap((f) => f.rules) : []),
+  ];
   const rows = rules.map((rule) => {
-    const tests = records.filter((r) => r.rules.includes(rule.id));
+    const tests = records.filter((r) => rulesOf(r).includes(rule.id));
     const reasons = [
       ...new Set(tests.filter((t) => t.outcome !== 'passed' && t.skipReason).map((t) => t.skipReason!)),
     ];

@@ -55,6 +55,72 @@ test.describe('the conformance report', () => {
   });
 });
 
+test.describe('the run verdict', () => {
+  const observations = (findings: { check: string; title: string; rules: string[] }[]) => ({
+    calls: [],
+    drift: [],
+    retries: [],
+    requests: 1,
+    findings,
+  });
+
+  test("a failed automatic check fails its own rule as well as the test's", async () => {
+    const records: TestRecord[] = [
+      {
+        title: 'walk',
+        file: 'f',
+        rules: ['NOTIF-09'],
+        outcome: 'failed',
+        observations: observations([{ check: 'noServerError', title: 'Server error', rules: ['HTTP-04'] }]),
+      },
+      {
+        title: 'ok',
+        file: 'f',
+        rules: ['HTTP-01'],
+        outcome: 'passed',
+        observations: observations([{ check: 'contentTypeDocumented', title: 'x', rules: ['TE-01'] }]),
+      },
+    ];
+    const report = buildReport(records, loadRules(), await loadContract(), { target: 'live', seed: '1' });
+    const verdict = (id: string) => report.rows.find((r) => r.rule.id === id)!.verdict;
+    expect(verdict('NOTIF-09')).toBe('fail');
+    expect(verdict('HTTP-04')).toBe('fail');
+    expect(verdict('TE-01'), 'a passing test adds no rule').toBe('not covered');
+    expect(report.verdict).toBe('fail');
+  });
+
+  test('a run stopped by its budget is incomplete, never a failed rule, and says why', async () => {
+    const records: TestRecord[] = [
+      { title: 'a', file: 'f', rules: ['TE-01'], outcome: 'passed', observations: observations([]) },
+      { title: 'b', file: 'f', rules: ['AUTH-01'], outcome: 'not run', skipReason: 'not run: budget spent' },
+    ];
+    const run = {
+      requests: 40,
+      budget: 40,
+      perSecond: 4,
+      stopped: 'budget spent: 40 requests sent',
+      transportFailures: [],
+    };
+    const report = buildReport(records, loadRules(), await loadContract(), {
+      target: 'live',
+      seed: '1',
+      run,
+    });
+    expect(report.verdict).toBe('incomplete');
+    expect(report.incomplete.join(' ')).toContain('budget spent');
+    expect(report.rows.find((r) => r.rule.id === 'AUTH-01')!.verdict).toBe('not run');
+    expect(report.rows.some((r) => r.verdict === 'fail')).toBe(false);
+    const markdown = conformanceMarkdown(report);
+    expect(markdown).toContain('Verdict: INCOMPLETE');
+    expect(markdown).toContain('Requests: 40 of a budget of 40');
+    const clean = buildReport(records.slice(0, 1), loadRules(), await loadContract(), {
+      target: 'live',
+      seed: '1',
+    });
+    expect(clean.verdict).toBe('pass');
+  });
+});
+
 test.describe('the regression check of the nightly run', () => {
   test('fails when a rule that passed now fails, and not otherwise', async () => {
     const contract = await loadContract();
