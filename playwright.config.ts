@@ -1,11 +1,20 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { ConfigError, loadConfig } from './lib/config.ts';
+import { unknownFaults } from './mock/faults/index.ts';
 
 /** A bad setting stops the run here, before any request, with the variable named. */
 function configOrExit() {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    // The mock knows its faults; the suite's own loader does not depend on it.
+    const unknown = unknownFaults(config.mockFaults);
+    if (unknown.length > 0)
+      throw new ConfigError(
+        'MOCK_FAULTS',
+        `unknown fault ${unknown.join(', ')}; see npm run mock -- --list-faults`,
+      );
+    return config;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Configuration error: ${error.message}\nSee .env.example for every variable.`);
@@ -15,18 +24,6 @@ function configOrExit() {
 
 const config = configOrExit();
 
-/** Set by `npm run mutation`: one project per fault of the mock, each with its own filter. */
-interface MutantProject {
-  name: string;
-  faults: string[];
-  /** Live settings: the suite reaches a mock with the fault as it would a live service. */
-  live?: Record<string, string>;
-  grep?: string;
-  grepInvert?: string;
-}
-const mutants = process.env.CLM_MUTANTS
-  ? (JSON.parse(process.env.CLM_MUTANTS) as MutantProject[])
-  : undefined;
 // Workers load this file again: they must share the main process's seed.
 process.env.FC_SEED ??= String(config.fcSeed);
 const reports = config.reportsDir;
@@ -43,7 +40,7 @@ const reporter: ReporterDescription[] = [
 ];
 if (process.env.CLM_BLOB) reporter.push(['blob', { outputDir: `${reports}/blob` }]);
 
-export default defineConfig<object, { mockFaults: string[]; liveSettings?: Record<string, string> }>({
+export default defineConfig({
   forbidOnly: !!process.env.CI,
   // A flaky result against the mock is a defect, never retried away; live network failures are
   // retried once by the client itself, and reported.
@@ -58,37 +55,29 @@ export default defineConfig<object, { mockFaults: string[]; liveSettings?: Recor
   globalSetup: './lib/run/global-setup.ts',
   reporter,
   outputDir: 'test-results',
-  projects: mutants
-    ? mutants.map((m) => ({
-        name: m.name,
-        testDir: 'tests/conformance',
-        ...(m.grep ? { grep: new RegExp(m.grep) } : {}),
-        ...(m.grepInvert ? { grepInvert: new RegExp(m.grepInvert) } : {}),
-        use: { mockFaults: m.faults, liveSettings: m.live },
-      }))
-    : live
-      ? [{ name: 'live', testDir: 'tests/conformance' }]
-      : [
-          // The project's own tests: the contract, the mock, the client, the reporters, the docs.
-          {
-            name: 'self',
-            testDir: 'tests/self',
-            use: {
-              launchOptions: {
-                executablePath: chromium,
-                // No background traffic: the docs test proves the pages fetch nothing from outside.
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--no-first-run',
-                  '--disable-sync',
-                ],
-              },
+  projects: live
+    ? [{ name: 'live', testDir: 'tests/conformance' }]
+    : [
+        // The project's own tests: the contract, the mock, the client, the reporters, the docs.
+        {
+          name: 'self',
+          testDir: 'tests/self',
+          use: {
+            launchOptions: {
+              executablePath: chromium,
+              // No background traffic: the docs test proves the pages fetch nothing from outside.
+              args: [
+                '--no-sandbox',
+                '--disable-gpu',
+                '--disable-background-networking',
+                '--disable-component-update',
+                '--no-first-run',
+                '--disable-sync',
+              ],
             },
           },
-          // The conformance suite against the bundled mock, one per worker.
-          { name: 'mock', testDir: 'tests/conformance' },
-        ],
+        },
+        // The conformance suite against the bundled mock, one per worker.
+        { name: 'mock', testDir: 'tests/conformance' },
+      ],
 });

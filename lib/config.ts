@@ -1,5 +1,4 @@
 import { config as loadDotenv } from 'dotenv';
-import { FAULTS } from '../mock/faults.ts';
 
 /** A bad setting, reported before any request is made, naming the variable. */
 export class ConfigError extends Error {
@@ -168,12 +167,6 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
   };
   if (config.fcPath !== undefined && !/^\d+(:\d+)*$/.test(config.fcPath))
     throw new ConfigError('FC_PATH', `"${config.fcPath}" is not a fast-check path such as 3:0:1`);
-  const unknown = config.mockFaults.filter((name) => !FAULTS.some((f) => f.name === name));
-  if (unknown.length > 0)
-    throw new ConfigError(
-      'MOCK_FAULTS',
-      `unknown fault ${unknown.join(', ')}; see npm run mock -- --list-faults`,
-    );
   if (config.userToken && !config.userId)
     throw new ConfigError('CLM_USER_ID', 'is needed with CLM_USER_TOKEN');
   if (live) {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { FAULTS } from './faults.ts';
+import { FAULTS } from './faults/index.ts';
 import { liveEnvFor } from './live-env.ts';
 import { createMock } from './server.ts';
 

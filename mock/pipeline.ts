@@ -1,5 +1,6 @@
 import type { Contract, DocumentName } from '../lib/contract/index.ts';
-import { behaviourWith, rewrite, type Fault } from './faults.ts';
+import type { Behaviour } from './behaviour.ts';
+import { findFault, unknownFaults, withFaults, type Fault } from './faults/index.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { removedImageMode } from './handlers/images.ts';
 import { fail } from './handlers/respond.ts';
@@ -20,14 +21,16 @@ export function withoutKey(rawQuery: string): string {
 export function createPipeline(options: {
   contract: Contract;
   state: State;
-  faults: Fault[];
+  /** The faults in force now: the mock switches them at run time. */
+  faults: () => readonly Fault[];
   throttle: Throttle;
+  /** Honour `Prefer: faults=a,b` on a request (Prism's way): for a mock reached as a live service. */
+  control: boolean;
 }) {
-  const { contract, state, faults, throttle } = options;
-  const behaviour = behaviourWith(faults);
+  const { contract, state, throttle } = options;
   const imagesBase = contract.basePath('images');
 
-  function handle(request: MockRequest, set: (context: Context) => void): MockResponse {
+  function handle(request: MockRequest, behaviour: Behaviour, set: (context: Context) => void): MockResponse {
     const document: DocumentName = request.path.startsWith(`${imagesBase}/`) ? 'images' : 'main';
     const path = document === 'images' ? request.path.slice(imagesBase.length) : request.path;
     let matched;
@@ -107,10 +110,25 @@ export function createPipeline(options: {
   }
 
   return (request: MockRequest): MockResponse => {
-    let context: Context | undefined;
-    const response = handle(request, (c) => (context = c));
-    return rewrite(faults, response, request, context);
+    const preferred = options.control ? preferredFaults(request) : [];
+    const unknown = unknownFaults(preferred);
+    if (unknown.length > 0)
+      return fail(undefined, 400, `Prefer names unknown faults: ${unknown.join(', ')}`, 'UNKNOWN_FAULT');
+    const faults = [...options.faults(), ...preferred.map(findFault)];
+    return withFaults(faults, (req, behaviour, seen) => handle(req, behaviour, (c) => (seen.context = c)))(
+      request,
+    );
   };
+}
+
+/** The faults a request asks for: `Prefer: faults=a,b`. */
+function preferredFaults(request: MockRequest): string[] {
+  const prefer = request.headers.prefer ?? '';
+  const match = /(?:^|[;,]\s*)faults=([^;]*)/.exec(prefer);
+  return (match?.[1] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
 export type Pipeline = ReturnType<typeof createPipeline>;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { loadContract } from '../lib/contract/index.ts';
 import { answerClientErrors, requestListener } from './http/adapter.ts';
-import { findFault, type Fault } from './faults.ts';
+import { findFault, type Fault } from './faults/index.ts';
 import { createPipeline } from './pipeline.ts';
 import { State, type PublishRequest } from './state/index.ts';
 import { Throttle, type ThrottleOptions } from './throttle.ts';
@@ -22,6 +22,8 @@ export interface MockOptions {
   /** Changes in the seeded log (20,000 by default). */
   changes?: number;
   throttle?: ThrottleOptions;
+  /** Honour `Prefer: faults=a,b` per request: off unless asked for. */
+  control?: boolean;
 }
 
 export interface Mock {
@@ -33,7 +35,9 @@ export interface Mock {
   imagesUrl: string;
   state: State;
   throttle: Throttle;
-  faults: Fault[];
+  /** The faults in force: switched at run time, per test. */
+  readonly faults: readonly Fault[];
+  setFaults(names: readonly string[]): void;
   /** Adds changes to the feed at the clock's current time. */
   publish(requests: PublishRequest[]): ReturnType<State['publish']>;
   /** Back to the seeded state: data, clock and throttle as at start. */
@@ -60,11 +64,17 @@ function close(server: Server): Promise<void> {
 /** Starts the bundled mock on 127.0.0.1: HTTPS with a certificate made now, and plain HTTP. */
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = await loadContract();
-  const faults = (options.faults ?? []).map(findFault);
+  let faults: readonly Fault[] = (options.faults ?? []).map(findFault);
   const now = options.now === undefined ? undefined : new Date(options.now).getTime();
   const state = new State({ seed: options.seed ?? 1, now, changes: options.changes });
   const throttle = new Throttle(options.throttle);
-  const pipeline = createPipeline({ contract, state, faults, throttle });
+  const pipeline = createPipeline({
+    contract,
+    state,
+    faults: () => faults,
+    throttle,
+    control: options.control === true,
+  });
 
   const pems = await generate([{ name: 'commonName', value: HOST }], {
     keyType: 'ec',
@@ -102,7 +112,12 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     imagesUrl: `${httpsOrigin}${contract.basePath('images')}`,
     state,
     throttle,
-    faults,
+    get faults() {
+      return faults;
+    },
+    setFaults: (names) => {
+      faults = names.map(findFault);
+    },
     publish: (requests) => state.publish(requests),
     reset: () => {
       state.reset();

@@ -1,5 +1,5 @@
 import type { DocumentName, Operation } from '../lib/contract/index.ts';
-import type { Behaviour } from './faults.ts';
+import type { Behaviour } from './behaviour.ts';
 import type { ApiKey, State } from './state/index.ts';
 
 /** A request as the mock's pipeline sees it: parsed, bounded, and free of node's http types. */

@@ -6,6 +6,7 @@ import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '.
 import { Redactor } from '../lib/client/redact.ts';
 import { loadConfig, VARIABLES, type Config } from '../lib/config.ts';
 import { loadContract, type Contract } from '../lib/contract/index.ts';
+import { currentPlan, testKey } from '../lib/mutation/plan.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
 import { createMock, type Mock } from '../mock/server.ts';
@@ -49,8 +50,8 @@ function mockData(mock: Mock, key: string): TargetData {
   return { whitelist: [...mock.state.keys.keys(), key], ...examples };
 }
 
-async function mockTarget(config: Config, faults: string[]): Promise<TargetFixture> {
-  const mock = await createMock({ seed: 1, now: MOCK_NOW, faults: [...config.mockFaults, ...faults] });
+async function mockTarget(config: Config): Promise<TargetFixture> {
+  const mock = await createMock({ seed: 1, now: MOCK_NOW });
   // A run's own secrets work against the mock too, so the redaction self-test can use canaries.
   const key = config.apiKey ?? 'mock-key-primary';
   mock.state.allowKey(key);
@@ -125,10 +126,6 @@ export function need<T>(value: T | undefined, variable: keyof typeof VARIABLES):
 }
 
 interface WorkerFixtures {
-  /** Faults of the mock for this project (the mutation run gives each project its own). */
-  mockFaults: string[];
-  /** Settings that make this project a live run (the mutation run's live phase): over the environment. */
-  liveSettings: Record<string, string> | undefined;
   config: Config;
   contract: Contract;
   target: TargetFixture;
@@ -172,12 +169,23 @@ function notRun(testInfo: TestInfo, runStop: { reason?: string }, reason: string
   throw new Error(`not run: ${reason}`);
 }
 
+/** The fault the mutation plan gives this test on this repeat; a test the plan leaves out is skipped. */
+function plannedFault(testInfo: TestInfo): string | undefined {
+  const plan = currentPlan();
+  if (!plan) return undefined;
+  const fault = plan.faults[testKey(testInfo.titlePath)]?.[testInfo.repeatEachIndex];
+  testInfo.skip(fault === undefined, 'not in this mutation plan');
+  testInfo.annotations.push({ type: 'mutant', description: fault });
+  // A mutant should fail the test: expected so, its worker goes on warm instead of restarting.
+  testInfo.fail(true, 'a mutant: the test should catch it');
+  return fault;
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  mockFaults: [[], { scope: 'worker', option: true }],
-  liveSettings: [undefined, { scope: 'worker', option: true }],
   config: [
-    async ({ liveSettings }, use) => {
-      await use(liveSettings ? loadConfig({ ...process.env, ...liveSettings }) : loadConfig());
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      await use(loadConfig());
     },
     { scope: 'worker' },
   ],
@@ -189,8 +197,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   target: [
-    async ({ config, mockFaults }, use) => {
-      const target = config.target === 'live' ? liveTarget(config) : await mockTarget(config, mockFaults);
+    async ({ config }, use) => {
+      const target = config.target === 'live' ? liveTarget(config) : await mockTarget(config);
       await use(target);
       await target.mock?.close();
     },
@@ -209,8 +217,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   resetMock: [
-    async ({ target }, use) => {
+    async ({ target, config }, use, testInfo) => {
+      // The faults of this test: the run's, and the mutation plan's for this repeat.
+      const planned = plannedFault(testInfo);
       target.mock?.reset();
+      target.mock?.setFaults([...config.mockFaults, ...(planned ? [planned] : [])]);
+      // Live, the fault goes with every request, to a mock whose control is on (the mutation run).
+      target.preferFaults = planned;
       await use();
     },
     { auto: true },

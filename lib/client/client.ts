@@ -119,6 +119,7 @@ export class ApiClient {
     let networkRetried = false;
     for (;;) {
       const headers: Record<string, string> = { ...options.headers };
+      if (target.preferFaults) headers.Prefer = `faults=${target.preferFaults}`;
       if (carry && secrets.headerKey !== undefined) headers['X-Api-Key'] = secrets.headerKey;
       if (carry && secrets.token !== undefined) headers.Authorization = `Bearer ${secrets.token}`;
       if (body !== undefined && typeof options.body !== 'string')

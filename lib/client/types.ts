@@ -9,6 +9,8 @@ export interface Target {
   key: string;
   /** The bundled mock's certificate is made at start, so it is not checked. */
   insecureTls: boolean;
+  /** Faults asked of a mock reached as a live service (`Prefer: faults=`), by the mutation run only. */
+  preferFaults?: string;
 }
 
 /** How a request carries the API key. */

@@ -14,7 +14,10 @@ const bad: [Record<string, string>, string][] = [
   [{ FC_RUNS: '-3' }, 'FC_RUNS'],
   [{ FC_SEED: 'abc' }, 'FC_SEED'],
   [{ FC_PATH: 'x:y' }, 'FC_PATH'],
-  [{ MOCK_FAULTS: 'no-such-fault' }, 'MOCK_FAULTS'],
+  [{ CLM_RUN_TIMEOUT: 'soon' }, 'CLM_RUN_TIMEOUT'],
+  [{ CLM_REQUEST_TIMEOUT: '0' }, 'CLM_REQUEST_TIMEOUT'],
+  [{ CLM_MAX_BODY_BYTES: '1.5' }, 'CLM_MAX_BODY_BYTES'],
+  [{ CLM_MAX_RETRY_AFTER: '-1' }, 'CLM_MAX_RETRY_AFTER'],
   [{ CLM_INSECURE_TLS: 'yes' }, 'CLM_INSECURE_TLS'],
   [{ CLM_USER_TOKEN: 'token-without-user' }, 'CLM_USER_ID'],
   [{ CLM_TARGET: 'live' }, 'CLM_BASE_URL'],
@@ -51,12 +54,16 @@ test.describe('the configuration loader', () => {
     });
   });
 
-  test('stops the run before any request, naming the variable', () => {
-    const run = spawnSync('npx', ['playwright', 'test', '--project=mock', '--list'], {
-      env: { ...process.env, CLM_RATE_LIMIT: 'fast', FC_SEED: '' },
-      encoding: 'utf8',
+  for (const [variable, value, message] of [
+    ['CLM_RATE_LIMIT', 'fast', 'CLM_RATE_LIMIT: "fast" is not a positive number'],
+    ['MOCK_FAULTS', 'no-such-fault', 'MOCK_FAULTS: unknown fault no-such-fault'],
+  ] as const)
+    test(`stops the run before any request, naming ${variable}`, () => {
+      const run = spawnSync('npx', ['playwright', 'test', '--project=mock', '--list'], {
+        env: { ...process.env, [variable]: value, FC_SEED: '' },
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(message);
     });
-    expect(run.status).toBe(2);
-    expect(run.stderr).toContain('CLM_RATE_LIMIT: "fast" is not a positive number');
-  });
 });

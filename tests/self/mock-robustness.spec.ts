@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { loadRules } from '../../lib/contract/index.ts';
 import { createMock } from '../../mock/server.ts';
-import { FAULTS } from '../../mock/faults.ts';
+import { FAULTS } from '../../mock/faults/index.ts';
+import { sendOnWire } from '../../lib/client/transport.ts';
 import { expect, MOCK_NOW, test } from '../fixtures.ts';
 
 const KEY = 'mock-key-primary';
@@ -138,13 +139,70 @@ test.describe('the mock as a stable fixture', () => {
   });
 });
 
+/** A GET of the mock, its certificate made at start. */
+function get(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string> }> {
+  return sendOnWire({
+    method: 'GET',
+    url,
+    headers,
+    insecureTls: true,
+    timeoutMs: 10_000,
+    maxBytes: 1_000_000,
+  });
+}
+
 test.describe('the fault catalogue', () => {
   test('names each fault once, and only rules of the catalogue', () => {
     const ids = new Set(loadRules().map((r) => r.id));
     const names = FAULTS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
     expect(FAULTS.filter((f) => !ids.has(f.rule)).map((f) => f.name)).toEqual([]);
-    expect(FAULTS.filter((f) => !f.behaviour && !f.rewrite).map((f) => f.name)).toEqual([]);
+    const kinds = ['shape', 'value', 'status', 'protocol', 'header', 'paging', 'timing'];
+    expect(FAULTS.filter((f) => !kinds.includes(f.kind)).map((f) => f.name)).toEqual([]);
+  });
+
+  test('composes faults without one losing another', async () => {
+    const mock = await createMock({
+      seed: 1,
+      faults: ['licence-any-key', 'trial-exclusions-any-key', 'key-echoed-in-header'],
+    });
+    try {
+      const headers = { 'X-Api-Key': 'not-on-the-whitelist' };
+      const licence = await get(`${mock.url}/licence/${mock.state.examples().licenceId}`, headers);
+      const trial = await get(`${mock.url}/trial-exclusions/ip-addresses`, headers);
+      expect([licence.status, trial.status]).toEqual([200, 200]);
+      expect(licence.headers['x-api-key']).toBe('not-on-the-whitelist');
+    } finally {
+      await mock.close();
+    }
+  });
+
+  test('switches faults at run time, and per request when its control is on', async () => {
+    const mock = await createMock({ seed: 1, control: true });
+    try {
+      const url = `${mock.url}/trial-exclusions/ip-addresses`;
+      const unknownKey = { 'X-Api-Key': 'not-on-the-whitelist' };
+      expect((await get(url, unknownKey)).status).toBe(403);
+      mock.setFaults(['trial-exclusions-any-key']);
+      expect((await get(url, unknownKey)).status).toBe(200);
+      mock.setFaults([]);
+      expect((await get(url, unknownKey)).status).toBe(403);
+      expect((await get(url, { ...unknownKey, Prefer: 'faults=trial-exclusions-any-key' })).status).toBe(200);
+      expect((await get(url, { ...unknownKey, Prefer: 'faults=no-such-fault' })).status).toBe(400);
+    } finally {
+      await mock.close();
+    }
+    const closed = await createMock({ seed: 1 });
+    try {
+      const url = `${closed.url}/trial-exclusions/ip-addresses`;
+      const asked = { 'X-Api-Key': 'not-on-the-whitelist', Prefer: 'faults=trial-exclusions-any-key' };
+      expect((await get(url, asked)).status, 'control is off unless asked for').toBe(403);
+    } finally {
+      await closed.close();
+    }
   });
 
   test('has at least 30 faults and one in every rule group', () => {

@@ -1,0 +1,106 @@
+import { CLEAN, type Behaviour } from '../behaviour.ts';
+import { RawJson, type Context, type MockRequest, type MockResponse } from '../types.ts';
+
+/** What a fault changes, for the reports and for choosing the tests that meet it. */
+export type FaultKind = 'shape' | 'value' | 'status' | 'protocol' | 'header' | 'paging' | 'timing';
+
+/** The rest of the pipeline: the request, handled with these switches changed. */
+export type Next = (request: MockRequest, switches?: Partial<Behaviour>) => MockResponse;
+
+/** What a fault may see of a request once the pipeline has matched it. */
+export interface Seen {
+  context: Context | undefined;
+}
+
+/**
+ * A fault is data: its name, the one rule of the catalogue it breaks, its kind, and one way to
+ * apply it: a step around the clean pipeline that may change the request, the switches the handlers
+ * read, or the response. Faults nest, so any set of them composes without losing one another.
+ */
+export interface Fault {
+  name: string;
+  /** The one rule of the catalogue that the fault breaks. */
+  rule: string;
+  kind: FaultKind;
+  description: string;
+  apply: (request: MockRequest, next: Next, seen: Seen) => MockResponse;
+  /**
+   * Why a live run cannot see this fault although its rule is checked live: it needs the service's
+   * ground truth, or it breaks only what the interface leaves open (drift live, not a failure).
+   */
+  notLive?: string;
+}
+
+export type Rewrite = (
+  response: MockResponse,
+  request: MockRequest,
+  context: Context | undefined,
+) => MockResponse;
+
+/** A fault that changes switches the handlers read. */
+export function switches(changed: Partial<Behaviour>): Fault['apply'] {
+  return (request, next) => next(request, changed);
+}
+
+/** A fault that rewrites the responses of these operations ('*': every response, matched or not). */
+export function rewrite(operations: string[], apply: Rewrite): Fault['apply'] {
+  return (request, next, seen) => {
+    const response = next(request);
+    const { context } = seen;
+    const concerned = operations.includes('*') || (context && operations.includes(context.operation.id));
+    return concerned ? apply(response, request, context) : response;
+  };
+}
+
+/** Two sets of switches as one: lists add up (two faults opening two operations open both). */
+export function mergeSwitches(a: Partial<Behaviour>, b: Partial<Behaviour>): Partial<Behaviour> {
+  const merged: Record<string, unknown> = { ...a };
+  for (const [key, value] of Object.entries(b) as [string, unknown][]) {
+    const before = merged[key];
+    merged[key] =
+      Array.isArray(before) && Array.isArray(value)
+        ? [...(before as unknown[]), ...(value as unknown[])]
+        : value;
+  }
+  return merged;
+}
+
+/**
+ * The clean pipeline with the faults around it, the first outermost. `handle` gets the switches in
+ * force; a fault's step sees the request before and the response after.
+ */
+export function withFaults(
+  faults: readonly Fault[],
+  handle: (request: MockRequest, behaviour: Behaviour, seen: Seen) => MockResponse,
+): (request: MockRequest) => MockResponse {
+  return (request) => {
+    const seen: Seen = { context: undefined };
+    const chain = faults.reduceRight<Next>(
+      (next, fault) => (req, changed) =>
+        fault.apply(req, (inner, more) => next(inner, mergeSwitches(changed ?? {}, more ?? {})), seen),
+      (req, changed) => handle(req, { ...CLEAN, ...changed }, seen),
+    );
+    return chain(request, {});
+  };
+}
+
+export type Json = Record<string, unknown>;
+
+/** Rewrites a JSON body of a given status, leaving every other response alone. */
+export function onStatus(
+  status: number,
+  change: (body: Json, request: MockRequest) => MockResponse | void,
+): Rewrite {
+  return (response, request) => {
+    if (response.status !== status || typeof response.body !== 'object' || Buffer.isBuffer(response.body))
+      return response;
+    const copy = (
+      response.body instanceof RawJson ? JSON.parse(response.body.toString()) : structuredClone(response.body)
+    ) as Json;
+    return change(copy, request) ?? { ...response, body: copy };
+  };
+}
+
+export function otherUuid(uuid: string): string {
+  return uuid.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+}

@@ -1,0 +1,38 @@
+import { CONTENT_FAULTS } from './content.ts';
+import type { Fault } from './fault.ts';
+import { FEED_FAULTS } from './feed.ts';
+import { IMAGES_FAULTS } from './images.ts';
+import { KEYS_FAULTS } from './keys.ts';
+import { LICENCE_FAULTS } from './licence.ts';
+import { PAGES_FAULTS } from './pages.ts';
+import { PROFILE_FAULTS } from './profile.ts';
+import { TRIAL_EXCLUSIONS_FAULTS } from './trial-exclusions.ts';
+
+export { mergeSwitches, withFaults } from './fault.ts';
+export type { Fault, FaultKind } from './fault.ts';
+
+/** The fault catalogue, by rule group. */
+export const FAULTS: readonly Fault[] = [
+  ...KEYS_FAULTS,
+  ...TRIAL_EXCLUSIONS_FAULTS,
+  ...FEED_FAULTS,
+  ...LICENCE_FAULTS,
+  ...PROFILE_FAULTS,
+  ...PAGES_FAULTS,
+  ...CONTENT_FAULTS,
+  ...IMAGES_FAULTS,
+];
+
+/** The names that are not in the catalogue. */
+export function unknownFaults(names: readonly string[]): string[] {
+  return names.filter((name) => !FAULTS.some((f) => f.name === name));
+}
+
+export function findFault(name: string): Fault {
+  const fault = FAULTS.find((f) => f.name === name);
+  if (!fault) {
+    const names = FAULTS.map((f) => f.name).join(', ');
+    throw new Error(`Unknown fault "${name}". Known faults: ${names}`);
+  }
+  return fault;
+}
