@@ -10,6 +10,7 @@ const USAGE = `Usage: npm run mock -- [options]
   --seed N          seed of the generated data (default 1)
   --now TIMESTAMP   fix the clock at this RFC 3339 time (default: real time)
   --fault NAME      switch a fault on; repeatable
+  --control         honour 'Prefer: faults=NAME,…' on each request (a fault per request)
   --list-faults     list the fault catalogue and exit
   --help            this text`;
 
@@ -34,6 +35,7 @@ try {
       now: { type: 'string' },
       fault: { type: 'string', multiple: true },
       'list-faults': { type: 'boolean' },
+      control: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -49,7 +51,9 @@ if (args.help) {
 if (args['list-faults']) {
   const width = Math.max(...FAULTS.map((f) => f.name.length));
   for (const fault of FAULTS)
-    console.log(`${fault.name.padEnd(width)}  ${fault.rule.padEnd(8)}  ${fault.description}`);
+    console.log(
+      `${fault.name.padEnd(width)}  ${fault.rule.padEnd(8)}  ${fault.kind.padEnd(8)}  ${fault.description}`,
+    );
   console.log(`\n${FAULTS.length} faults.`);
   process.exit(0);
 }
@@ -65,6 +69,7 @@ const mock = await createMock({
   seed: integer('seed', args.seed, 1),
   now: args.now,
   faults: args.fault,
+  control: args.control === true,
 }).catch((error: NodeJS.ErrnoException) => {
   fail(
     error.code === 'EADDRINUSE'
@@ -84,7 +89,7 @@ console.log(`Mock of the Content, Licence and Membership service
   HTTP   ${mock.httpUrl}   (membership endpoints redirect to HTTPS)
   Images ${mock.imagesUrl}
   Seed ${state.options.seed}, clock ${args.now ? `fixed at ${args.now}` : 'real time'}, ${state.log.length} changes in the feed
-  Faults: ${mock.faults.length ? mock.faults.map((f) => `${f.name} (${f.rule})`).join(', ') : 'none'}
+  Faults: ${mock.faults.length ? mock.faults.map((f) => `${f.name} (${f.rule})`).join(', ') : 'none'}${args.control ? "; per request with 'Prefer: faults=NAME'" : ''}
 
 Keys (X-Api-Key header or ?apiKey=): ${[...state.keys.keys()].join(', ')}
   (${[...state.keys.values()]

@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The mutation run's cost as a ratio to one plain run of the conformance suite against the mock,
+ * both measured here, one after the other: the whole catalogue in mock and live mode must cost at
+ * most 8 plain runs (warm workers, faults switched per test, survivors alone meet more tests).
+ */
+const TARGET = 8;
+const reports = mkdtempSync(join(tmpdir(), 'clm-bench-mutation-'));
+
+function timed(args: string[]): { seconds: number; status: number | null; tail: string } {
+  const begun = performance.now();
+  const run = spawnSync('npx', args, {
+    env: { ...process.env, CLM_REPORTS_DIR: reports, FC_SEED: '1' },
+    encoding: 'utf8',
+  });
+  return {
+    seconds: (performance.now() - begun) / 1000,
+    status: run.status,
+    tail: `${run.stdout}${run.stderr}`.slice(-1500),
+  };
+}
+
+const plain = timed(['playwright', 'test', '--project=mock', '--reporter=dot', '--workers=2']);
+const mutation = timed(['tsx', 'scripts/mutation.ts']);
+const ratio = mutation.seconds / plain.seconds;
+console.log(`One plain run of the suite against the mock: ${plain.seconds.toFixed(1)} s
+The mutation run (every fault, mock and live mode): ${mutation.seconds.toFixed(1)} s
+Ratio: ${ratio.toFixed(1)}x (target: at most ${TARGET}x)`);
+const failures = [
+  plain.status !== 0 ? `the plain run failed:\n${plain.tail}` : '',
+  mutation.status !== 0 ? `the mutation run failed:\n${mutation.tail}` : '',
+  ratio > TARGET ? `the mutation run costs more than ${TARGET} plain runs` : '',
+].filter(Boolean);
+if (failures.length > 0) {
+  console.error(`FAILED: ${failures.join('\n')}`);
+  process.exitCode = 1;
+}
