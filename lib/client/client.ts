@@ -4,9 +4,10 @@ import { driftOf } from './drift.ts';
 import type { Observations } from './observations.ts';
 import { RunStopped } from '../run/ledger.ts';
 import type { RunLedger } from '../run/ledger-server.ts';
-import { curlLine, type Redactor } from './redact.ts';
+import type { Redactor } from './redact.ts';
 import { sendOnWire, TransportError, type WireResponse } from './transport.ts';
-import { mayCarrySecrets, secretsOf, withQueryKey } from './credentials.ts';
+import { prepareCall, wireRequest, type Call } from './call.ts';
+import { mayCarrySecrets } from './credentials.ts';
 import {
   ApiCheckError,
   type ApiResponse,
@@ -99,99 +100,85 @@ export class ApiClient {
     return undefined;
   }
 
-  private async send(method: string, firstUrl: string, options: CallOptions): Promise<ApiResponse> {
-    const { target, ledger } = this.deps;
-    const secrets = secretsOf(options, this.deps.target.key);
-    const body: string | undefined =
-      options.body === undefined || typeof options.body === 'string'
-        ? options.body
-        : JSON.stringify(options.body);
-    // Keys and tokens sent must never come back; short fuzzed values would match by chance.
-    const sent = [secrets.headerKey, secrets.queryKey, secrets.token].filter(
-      (s): s is string => !!s && s.length >= 8,
-    );
-    const redactor = this.deps.redactor.with(sent.map((value) => ({ value, name: 'SENT_SECRET' })));
-
-    let url = firstUrl;
-    let carry = true;
-    const redirects: string[] = [];
-    let throttled = 0;
-    let networkRetried = false;
+  /** One call: prepare it, then send, check and record each answer, and follow it where it leads. */
+  private async send(method: string, url: string, options: CallOptions): Promise<ApiResponse> {
+    const call = prepareCall(method, url, options, this.deps.target.key, this.deps.redactor);
     for (;;) {
-      const headers: Record<string, string> = { ...options.headers };
-      if (target.preferFaults) headers.Prefer = `faults=${target.preferFaults}`;
-      if (carry && secrets.headerKey !== undefined) headers['X-Api-Key'] = secrets.headerKey;
-      if (carry && secrets.token !== undefined) headers.Authorization = `Bearer ${secrets.token}`;
-      if (body !== undefined && typeof options.body !== 'string')
-        headers['Content-Type'] ??= 'application/json';
-      const wireUrl = carry ? withQueryKey(url, secrets.queryKey) : url;
-      const curl = curlLine({ method, url: wireUrl, headers, body, insecure: target.insecureTls }, redactor);
-      let wire: WireResponse;
-      try {
-        wire = await this.exchange({ method, url: wireUrl, headers, body });
-      } catch (error) {
-        if (error instanceof RunStopped) this.deps.stop(error.reason);
-        if (!(error instanceof TransportError)) throw error;
-        const what = `${method} ${redactor.text(url)}: ${error.message}`;
-        await ledger.transportFailure(what);
-        this.deps.observations.retries.push({
-          reason: `no answer: ${error.message}`,
-          url: redactor.text(url),
-        });
-        if (target.kind === 'live' && !networkRetried) {
-          networkRetried = true;
-          continue;
-        }
-        // Live, no answer is no verdict: the test is not run, and enough of them end the run.
-        if (target.kind === 'live') this.deps.stop(`the service did not answer ${what}`);
-        throw new Error(`${what}\nReproduce with:\n  ${curl}`);
-      }
-      void ledger.answered();
-      const response = this.inspect(method, url, headers, wire, {
-        options,
-        redactor,
-        curl,
-        redirects,
-        carry,
-      });
-      const { status } = response;
-
-      if (status === 429 && options.retryThrottled !== false) {
-        const header = response.headers['retry-after'];
-        const seconds = Number.isFinite(Number(header)) && Number(header) >= 0 ? Number(header) : 1;
-        if (seconds > this.deps.limits.maxRetryAfter) {
-          const reason = `the service asked to wait ${seconds} s (429, Retry-After), more than CLM_MAX_RETRY_AFTER=${this.deps.limits.maxRetryAfter}`;
-          await ledger.stop(reason);
-          this.deps.stop(reason);
-        }
-        if (throttled < MAX_THROTTLE_RETRIES) {
-          throttled++;
-          this.deps.observations.retries.push({
-            reason: `429, Retry-After: ${header ?? '(none)'}`,
-            url: redactor.text(url),
-          });
-          // The allowance is the key's, so the whole run waits, not this worker alone.
-          await ledger.pause(seconds);
-          continue;
-        }
-        if (target.kind === 'live')
-          this.deps.stop(`still throttled (429) after ${MAX_THROTTLE_RETRIES} waits: ${redactor.text(url)}`);
-      }
-      const location = response.headers.location;
-      if (status >= 300 && status < 400 && location !== undefined && options.followRedirects !== false) {
-        if (redirects.length >= MAX_REDIRECTS)
-          throw new Error(
-            `Too many redirects: more than ${MAX_REDIRECTS}, the last to ${redactor.text(location)}\n` +
-              `Redirected from: ${redirects.join(' -> ')}\nReproduce with:\n  ${curl}`,
-          );
-        redirects.push(redactor.text(url));
-        const next = new URL(location, url);
-        carry &&= mayCarrySecrets(url, next, this.deps.target);
-        url = next.toString();
-        continue;
-      }
-      return response;
+      const request = wireRequest(call, this.deps.target);
+      const wire = await this.attempt(call, request);
+      if (wire === undefined) continue;
+      void this.deps.ledger.answered();
+      const response = this.inspect(method, call.url, request.headers, wire, call, request.curl);
+      if (!(await this.follow(call, response, request.curl))) return response;
     }
+  }
+
+  /** Sends once; no answer is retried once live, then the test is not run. Undefined: try again. */
+  private async attempt(
+    call: Call,
+    request: { url: string; headers: Record<string, string>; curl: string },
+  ): Promise<WireResponse | undefined> {
+    const { target, ledger } = this.deps;
+    try {
+      return await this.exchange({
+        method: call.method,
+        url: request.url,
+        headers: request.headers,
+        body: call.body,
+      });
+    } catch (error) {
+      if (error instanceof RunStopped) this.deps.stop(error.reason);
+      if (!(error instanceof TransportError)) throw error;
+      const shown = call.redactor.text(call.url);
+      const what = `${call.method} ${shown}: ${error.message}`;
+      await ledger.transportFailure(what);
+      this.deps.observations.retries.push({ reason: `no answer: ${error.message}`, url: shown });
+      if (target.kind === 'live' && !call.retried) {
+        call.retried = true;
+        return undefined;
+      }
+      // Live, no answer is no verdict: the test is not run, and enough of them end the run.
+      if (target.kind === 'live') this.deps.stop(`the service did not answer ${what}`);
+      throw new Error(`${what}\nReproduce with:\n  ${request.curl}`);
+    }
+  }
+
+  /** Whether to go on: a 429 waited out (the whole run waits), or a redirect followed. */
+  private async follow(call: Call, response: ApiResponse, curl: string): Promise<boolean> {
+    const { ledger, limits, target, observations } = this.deps;
+    const { status, headers } = response;
+    const shown = call.redactor.text(call.url);
+    if (status === 429 && call.options.retryThrottled !== false) {
+      const header = headers['retry-after'];
+      const seconds = Number.isFinite(Number(header)) && Number(header) >= 0 ? Number(header) : 1;
+      if (seconds > limits.maxRetryAfter) {
+        const reason = `the service asked to wait ${seconds} s (429, Retry-After), more than CLM_MAX_RETRY_AFTER=${limits.maxRetryAfter}`;
+        await ledger.stop(reason);
+        this.deps.stop(reason);
+      }
+      if (call.throttled < MAX_THROTTLE_RETRIES) {
+        call.throttled++;
+        observations.retries.push({ reason: `429, Retry-After: ${header ?? '(none)'}`, url: shown });
+        // The allowance is the key's, so the whole run waits, not this worker alone.
+        await ledger.pause(seconds);
+        return true;
+      }
+      if (target.kind === 'live')
+        this.deps.stop(`still throttled (429) after ${MAX_THROTTLE_RETRIES} waits: ${shown}`);
+    }
+    const location = headers.location;
+    if (status < 300 || status >= 400 || location === undefined || call.options.followRedirects === false)
+      return false;
+    if (call.redirects.length >= MAX_REDIRECTS)
+      throw new Error(
+        `Too many redirects: more than ${MAX_REDIRECTS}, the last to ${call.redactor.text(location)}\n` +
+          `Redirected from: ${call.redirects.join(' -> ')}\nReproduce with:\n  ${curl}`,
+      );
+    call.redirects.push(shown);
+    const next = new URL(location, call.url);
+    call.carry &&= mayCarrySecrets(call.url, next, target);
+    call.url = next.toString();
+    return true;
   }
 
   /** Takes a slot of the run's ledger, waits for it, and sends within the request's bounds. */
@@ -230,10 +217,11 @@ export class ApiClient {
     url: string,
     requestHeaders: Record<string, string>,
     wire: WireResponse,
-    context: { options: CallOptions; redactor: Redactor; curl: string; redirects: string[]; carry: boolean },
+    call: Call,
+    curl: string,
   ): ApiResponse {
     const { contract, observations } = this.deps;
-    const { options, redactor, curl } = context;
+    const { options, redactor } = call;
     const { status, headers, bytes } = wire;
     const text = bytes.toString('utf8');
     let json: unknown;
@@ -286,8 +274,8 @@ export class ApiClient {
       json,
       url: shownUrl,
       operation: operation?.id,
-      redirects: context.redirects,
-      secretsDropped: !context.carry,
+      redirects: [...call.redirects],
+      secretsDropped: !call.carry,
       curl,
     };
   }

@@ -1,0 +1,68 @@
+import { secretsOf, withQueryKey, type Secrets } from './credentials.ts';
+import { curlLine, type Redactor } from './redact.ts';
+import type { CallOptions, Target } from './types.ts';
+
+/** One call on its way: where it is, what it carries, and what it has been through. */
+export interface Call {
+  method: string;
+  url: string;
+  options: CallOptions;
+  secrets: Secrets;
+  body: string | undefined;
+  redactor: Redactor;
+  /** Whether the credentials still go with it (no redirect to an origin they may not go to). */
+  carry: boolean;
+  redirects: string[];
+  throttled: number;
+  retried: boolean;
+}
+
+/** A call ready to go: its credentials, its body as text, and a redactor that knows what it sends. */
+export function prepareCall(
+  method: string,
+  url: string,
+  options: CallOptions,
+  key: string,
+  redactor: Redactor,
+): Call {
+  const secrets = secretsOf(options, key);
+  const body =
+    options.body === undefined || typeof options.body === 'string'
+      ? options.body
+      : JSON.stringify(options.body);
+  // Keys and tokens sent must never come back; short fuzzed values would match by chance.
+  const sent = [secrets.headerKey, secrets.queryKey, secrets.token].filter(
+    (s): s is string => !!s && s.length >= 8,
+  );
+  return {
+    method,
+    url,
+    options,
+    secrets,
+    body,
+    redactor: redactor.with(sent.map((value) => ({ value, name: 'SENT_SECRET' }))),
+    carry: true,
+    redirects: [],
+    throttled: 0,
+    retried: false,
+  };
+}
+
+/** The request as it goes on the wire now: credentials only while they may go where it goes. */
+export function wireRequest(
+  call: Call,
+  target: Target,
+): { url: string; headers: Record<string, string>; curl: string } {
+  const { secrets, carry, options, body } = call;
+  const headers: Record<string, string> = { ...options.headers };
+  if (target.preferFaults) headers.Prefer = `faults=${target.preferFaults}`;
+  if (carry && secrets.headerKey !== undefined) headers['X-Api-Key'] = secrets.headerKey;
+  if (carry && secrets.token !== undefined) headers.Authorization = `Bearer ${secrets.token}`;
+  if (body !== undefined && typeof options.body !== 'string') headers['Content-Type'] ??= 'application/json';
+  const url = carry ? withQueryKey(call.url, secrets.queryKey) : call.url;
+  const curl = curlLine(
+    { method: call.method, url, headers, body, insecure: target.insecureTls },
+    call.redactor,
+  );
+  return { url, headers, curl };
+}
