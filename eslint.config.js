@@ -3,7 +3,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'build/', 'reports/', 'test-results/', 'blob-report/', 'playwright-report/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'build/',
+      'reports/',
+      'test-results/',
+      'blob-report/',
+      'playwright-report/',
+      '.dependency-cruiser.cjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

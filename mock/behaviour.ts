@@ -20,16 +20,32 @@ export interface Behaviour {
   skipOneAcrossPages: boolean;
   shortPageEndsFeed: boolean;
   emptyNextSkipsOne: boolean;
+  /** A page never splits the changes of one timestamp: a burst comes whole, past 200. */
+  pageHoldsWholeTimestamps: boolean;
+  /** The newest change of the log is held back until another follows it. */
+  withholdLatestChange: boolean;
   rejectUnknownTrialExclusionParams: boolean;
   checkTokenExpiry: boolean;
   checkTokenScope: boolean;
   checkTokenOwner: boolean;
   checkContentType: boolean;
+  /** Deleted content is still served, 200 with its last body. */
+  serveDeletedContent: boolean;
+  /** The content store lags the feed: an item changed this recently (ms) answers 503. */
+  contentLagMs: number;
   blogpostsInverted: boolean;
   serveWebp: boolean;
+  /** `format=auto` serves WebP whatever the client's `Accept` says. */
+  webpForEveryClient: boolean;
   applyTint: boolean;
+  /** An SVG takes the tint colour (raster images aside). */
+  tintSvg: boolean;
   refuseRemovedImageParameters: boolean;
   checkImageLimits: boolean;
+  /** The largest width or height, in pixels, of a transformed image. */
+  imageMaxSide: number;
+  /** The limits are checked on the size before `dpr` multiplies it. */
+  limitsBeforeDpr: boolean;
 }
 
 export const CLEAN: Behaviour = {
@@ -48,14 +64,22 @@ export const CLEAN: Behaviour = {
   skipOneAcrossPages: false,
   shortPageEndsFeed: false,
   emptyNextSkipsOne: false,
+  pageHoldsWholeTimestamps: false,
+  withholdLatestChange: false,
   rejectUnknownTrialExclusionParams: true,
   checkTokenExpiry: true,
   checkTokenScope: true,
   checkTokenOwner: true,
   checkContentType: true,
+  serveDeletedContent: false,
+  contentLagMs: 0,
   blogpostsInverted: false,
   serveWebp: true,
+  webpForEveryClient: false,
   applyTint: true,
+  tintSvg: true,
   refuseRemovedImageParameters: true,
   checkImageLimits: true,
+  imageMaxSide: 65_000,
+  limitsBeforeDpr: false,
 };

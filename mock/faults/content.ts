@@ -1,6 +1,9 @@
-import { onStatus, rewrite, type Fault, type Json } from './fault.ts';
+import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
+import { jsonBody } from './requests.ts';
 
-/** Other content endpoints: faults that break its rules. */
+const DAY = 86_400_000;
+
+/** Other content endpoints: faults that break their rules. */
 export const CONTENT_FAULTS: Fault[] = [
   {
     name: 'unknown-content-200',
@@ -8,6 +11,15 @@ export const CONTENT_FAULTS: Fault[] = [
     kind: 'status',
     description: 'An unknown content item gets 200 with an empty object.',
     apply: rewrite(['getContent'], (r) => (r.status === 404 ? { status: 200, body: {} } : r)),
+  },
+  {
+    name: 'deleted-content-200',
+    rule: 'CONT-01',
+    kind: 'status',
+    description: 'A deleted item is still served, 200 with its last body: the store ignores tombstones.',
+    notLive:
+      "Which items are deleted is known only from the mock's data (DELETE notifications are a decision): live, a deleted item is not told from a live one.",
+    apply: switches({ serveDeletedContent: true }),
   },
   {
     name: 'unknown-enriched-content-200',
@@ -30,6 +42,14 @@ export const CONTENT_FAULTS: Fault[] = [
     ),
   },
   {
+    name: 'content-lags-feed',
+    rule: 'CONT-03',
+    kind: 'status',
+    description:
+      'The content store lags the feed by two days: an item changed since answers 503 until the store catches up.',
+    apply: switches({ contentLagMs: 2 * DAY }),
+  },
+  {
     name: 'search-without-apiurl',
     rule: 'CONT-04',
     kind: 'shape',
@@ -43,6 +63,32 @@ export const CONTENT_FAULTS: Fault[] = [
     ),
   },
   {
+    name: 'search-empty-query-5xx',
+    rule: 'CONT-04',
+    kind: 'status',
+    description: 'A search with an empty queryString fails with 500 (the query parser chokes on no terms).',
+    apply: rewrite(['searchContent'], (r, req) => {
+      const query = jsonBody(req)?.queryString;
+      return typeof query === 'string' && query.trim() === ''
+        ? { status: 500, body: { message: 'Query parse error: no terms' } }
+        : r;
+    }),
+  },
+  {
+    name: 'search-marked-deprecated',
+    rule: 'CONT-04',
+    kind: 'header',
+    description: 'Search answers with Deprecation and Sunset headers, as the other v1 paths do.',
+    apply: rewrite(['searchContent'], (r) =>
+      r.status === 200
+        ? {
+            ...r,
+            headers: { ...r.headers, Deprecation: 'true', Sunset: 'Fri, 30 Jun 2017 23:59:59 GMT' },
+          }
+        : r,
+    ),
+  },
+  {
     name: 'v1-pages-list-broken',
     rule: 'DEPR-01',
     kind: 'shape',
@@ -52,6 +98,16 @@ export const CONTENT_FAULTS: Fault[] = [
     apply: rewrite(
       ['listPagesV1'],
       onStatus(200, (b) => void (b.pages = { count: b.total })),
+    ),
+  },
+  {
+    name: 'v1-item-500',
+    rule: 'DEPR-01',
+    kind: 'status',
+    description:
+      'The deprecated v1 item endpoint is half retired: it answers 500, neither conforming nor gone.',
+    apply: rewrite(['getContentItemV1'], (r) =>
+      r.status === 200 ? { status: 500, body: { message: 'Upstream v1 store unavailable' } } : r,
     ),
   },
 ];

@@ -1,5 +1,7 @@
 import { onStatus, rewrite, switches, type Fault } from './fault.ts';
 
+const IMAGE_OPERATIONS = ['getImageRaw', 'getImageDebug', 'getImageMetadata'];
+
 /** Image service v2: faults that break its rules. */
 export const IMAGES_FAULTS: Fault[] = [
   {
@@ -14,12 +16,41 @@ export const IMAGES_FAULTS: Fault[] = [
     ),
   },
   {
+    name: 'raw-answers-debug-json',
+    rule: 'IMG-01',
+    kind: 'shape',
+    description: 'raw answers with the JSON description of the transform (the debug answer), not the image.',
+    apply: rewrite(['getImageRaw'], (r, req) =>
+      r.status === 200
+        ? { status: 200, body: { uri: req.path, appliedTransform: Object.fromEntries(req.query) } }
+        : r,
+    ),
+  },
+  {
     name: 'auto-ignores-webp',
     rule: 'IMG-02',
     kind: 'value',
     description: 'format=auto never serves WebP, whatever the client accepts.',
     notLive: 'The interface says auto "can" serve WebP: live, another format is drift, not a failure.',
     apply: switches({ serveWebp: false }),
+  },
+  {
+    name: 'webp-without-accept',
+    rule: 'IMG-02',
+    kind: 'value',
+    description: 'format=auto serves WebP to every client, also one whose Accept does not name it.',
+    apply: switches({ webpForEveryClient: true }),
+  },
+  {
+    name: 'gif-format-refused',
+    rule: 'IMG-02',
+    kind: 'status',
+    description: 'format=gif gets 400: the v2 format list forgot gif.',
+    apply: rewrite(IMAGE_OPERATIONS, (r, req) =>
+      r.status === 200 && req.query.get('format') === 'gif'
+        ? { status: 400, body: { message: 'format must be one of auto, jpg, png, svg' } }
+        : r,
+    ),
   },
   {
     name: 'tint-ignored',
@@ -29,11 +60,49 @@ export const IMAGES_FAULTS: Fault[] = [
     apply: switches({ applyTint: false }),
   },
   {
+    name: 'svg-tint-ignored',
+    rule: 'IMG-03',
+    kind: 'value',
+    description: 'tint changes raster images but an SVG keeps its own colours.',
+    notLive: 'A live run knows one raster image (CLM_IMAGE_URI): only the mock has an SVG to tint.',
+    apply: switches({ tintSvg: false }),
+  },
+  {
+    name: 'quality-refused',
+    rule: 'IMG-03',
+    kind: 'status',
+    description: 'quality gets 400, as in v1 where compression was the parameter.',
+    apply: rewrite(IMAGE_OPERATIONS, (r, req) =>
+      r.status === 200 && req.query.has('quality')
+        ? { status: 400, body: { message: 'quality is not supported: use compression' } }
+        : r,
+    ),
+  },
+  {
     name: 'removed-parameters-honoured',
     rule: 'IMG-04',
     kind: 'status',
     description: 'scheme, imageset and compression are silently accepted (200).',
     apply: switches({ refuseRemovedImageParameters: false }),
+  },
+  {
+    name: 'removed-modes-served',
+    rule: 'IMG-04',
+    kind: 'status',
+    description: 'The removed modes data and data-utfhack still answer 200 with a data URI.',
+    apply: rewrite(['*'], (r) =>
+      r.code === 'REMOVED_MODE' ? { status: 200, body: { dataUri: 'data:image/png;base64,' } } : r,
+    ),
+  },
+  {
+    name: 'removed-parameter-unnamed',
+    rule: 'IMG-04',
+    kind: 'value',
+    description: 'A removed parameter gets 400 with a generic message that does not name it.',
+    apply: rewrite(
+      IMAGE_OPERATIONS,
+      onStatus(400, (b) => void (/removed in v2/.test(String(b.message)) && (b.message = 'Invalid request'))),
+    ),
   },
   {
     name: 'composite-images-served',
@@ -43,6 +112,19 @@ export const IMAGES_FAULTS: Fault[] = [
     apply: rewrite(['*'], (r, req) =>
       r.code === 'UNKNOWN_PATH' && /\/images\/[^/]+,[^/]+$/.test(req.path) ? { status: 200, body: [] } : r,
     ),
+  },
+  {
+    name: 'composite-redirects-to-first',
+    rule: 'IMG-05',
+    kind: 'protocol',
+    description:
+      'The removed /images/:uri,:uri endpoint redirects (302) to the raw first image instead of 404.',
+    apply: rewrite(['*'], (r, req) => {
+      const first = /^(.*\/images)\/([^/,]+),[^/]+$/.exec(req.path);
+      return r.code === 'UNKNOWN_PATH' && first
+        ? { status: 302, headers: { Location: `${first[1]}/raw/${first[2]}` }, body: { message: 'Moved' } }
+        : r;
+    }),
   },
   {
     name: 'metadata-with-cache',
@@ -60,5 +142,20 @@ export const IMAGES_FAULTS: Fault[] = [
     kind: 'status',
     description: 'Images above the size limits are attempted and fail with 500.',
     apply: switches({ checkImageLimits: false }),
+  },
+  {
+    name: 'side-limit-65536',
+    rule: 'IMG-07',
+    kind: 'value',
+    description: 'Width and height are checked against 65,536 (a 16-bit limit), not 65,000.',
+    apply: switches({ imageMaxSide: 65_536 }),
+  },
+  {
+    name: 'pixel-limit-before-dpr',
+    rule: 'IMG-07',
+    kind: 'value',
+    description:
+      'The limits are checked before dpr multiplies the size: 4,000 x 4,000 at dpr 2 (64 megapixels) passes.',
+    apply: switches({ limitsBeforeDpr: true }),
   },
 ];

@@ -1,11 +1,13 @@
 import { CONTENT_FAULTS } from './content.ts';
 import type { Fault } from './fault.ts';
 import { FEED_FAULTS } from './feed.ts';
+import { FEED_PAGING_FAULTS } from './feed-paging.ts';
 import { IMAGES_FAULTS } from './images.ts';
 import { KEYS_FAULTS } from './keys.ts';
 import { LICENCE_FAULTS } from './licence.ts';
 import { PAGES_FAULTS } from './pages.ts';
 import { PROFILE_FAULTS } from './profile.ts';
+import { TRANSPORT_FAULTS } from './transport.ts';
 import { TRIAL_EXCLUSIONS_FAULTS } from './trial-exclusions.ts';
 
 export { mergeSwitches, withFaults } from './fault.ts';
@@ -14,8 +16,10 @@ export type { Fault, FaultKind } from './fault.ts';
 /** The fault catalogue, by rule group. */
 export const FAULTS: readonly Fault[] = [
   ...KEYS_FAULTS,
+  ...TRANSPORT_FAULTS,
   ...TRIAL_EXCLUSIONS_FAULTS,
   ...FEED_FAULTS,
+  ...FEED_PAGING_FAULTS,
   ...LICENCE_FAULTS,
   ...PROFILE_FAULTS,
   ...PAGES_FAULTS,

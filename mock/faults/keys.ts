@@ -1,6 +1,23 @@
+import { fail } from '../handlers/respond.ts';
+import type { Context, MockRequest, MockResponse } from '../types.ts';
 import { rewrite, switches, type Fault } from './fault.ts';
 
-/** Keys, transport, shared behaviour: faults that break its rules. */
+/** The key a request presents, as the pipeline reads it: the header first, then `?apiKey=`. */
+function presentedKey(request: MockRequest): string | undefined {
+  return request.headers['x-api-key'] ?? request.query.get('apiKey') ?? undefined;
+}
+
+/** Whether the key came in the query alone. */
+function queryKeyOnly(request: MockRequest): boolean {
+  return request.headers['x-api-key'] === undefined && request.query.has('apiKey');
+}
+
+/** The pipeline's own refusal of a key outside the whitelist. */
+function refuseKey(context: Context): MockResponse {
+  return fail(context, 403, 'The API key is not in the whitelist', 'KEY_INVALID');
+}
+
+/** Keys, transport, shared behaviour: faults that break the key rules (AUTH-*). */
 export const KEYS_FAULTS: Fault[] = [
   {
     name: 'header-key-ignored',
@@ -10,11 +27,38 @@ export const KEYS_FAULTS: Fault[] = [
     apply: switches({ acceptHeaderKey: false }),
   },
   {
+    name: 'header-key-empty-success',
+    rule: 'AUTH-01',
+    kind: 'shape',
+    description:
+      'A whitelisted key in X-Api-Key gets 200 with an empty object: the gateway authorises the header form but never forwards it.',
+    apply: rewrite(['*'], (r, req, context) =>
+      context?.document === 'main' &&
+      r.status === 200 &&
+      req.headers['x-api-key'] !== undefined &&
+      !Buffer.isBuffer(r.body)
+        ? { status: 200, body: {} }
+        : r,
+    ),
+  },
+  {
     name: 'query-key-ignored',
     rule: 'AUTH-02',
     kind: 'status',
     description: 'A whitelisted key in ?apiKey= is refused with 403.',
     apply: switches({ acceptQueryKey: false }),
+  },
+  {
+    name: 'query-key-redirected-without-key',
+    rule: 'AUTH-02',
+    kind: 'protocol',
+    description:
+      'A request with the key in ?apiKey= is redirected (302) to the same URL without the key, so a client that re-attaches it, as it must, never arrives.',
+    apply: rewrite(['*'], (r, req, context) =>
+      context && r.status === 200 && queryKeyOnly(req)
+        ? { status: 302, headers: { Location: context.requestUrl }, body: { message: 'Moved' } }
+        : r,
+    ),
   },
   {
     name: 'unknown-key-accepted',
@@ -24,11 +68,76 @@ export const KEYS_FAULTS: Fault[] = [
     apply: switches({ unknownKeyAcceptedOn: ['*'] }),
   },
   {
+    name: 'key-compared-case-insensitively',
+    rule: 'AUTH-03',
+    kind: 'value',
+    description: 'Keys are compared ignoring case: MOCK-KEY-PRIMARY opens what mock-key-primary opens.',
+    apply: (request, next, seen) => {
+      const presented = presentedKey(request);
+      const response = next(request, { unknownKeyAcceptedOn: ['*'] });
+      const { context } = seen;
+      // Served with a whitelisted key, or opened by another fault as well: nothing to refuse here.
+      if (presented === undefined || !context || context.key) return response;
+      if (context.behaviour.unknownKeyAcceptedOn.length > 1 || response.code === 'HTTPS_ONLY')
+        return response;
+      if (!context.operation.security.some((requirement) => Object.keys(requirement).length > 0))
+        return response;
+      const variant = [...context.state.keys.keys()].some(
+        (key) => key.toLowerCase() === presented.toLowerCase(),
+      );
+      return variant ? response : refuseKey(context);
+    },
+  },
+  {
+    name: 'unknown-query-key-accepted',
+    rule: 'AUTH-03',
+    kind: 'status',
+    description:
+      'A key in ?apiKey= is checked for presence only: any value there is served (the header form is checked).',
+    apply: (request, next) => next(request, queryKeyOnly(request) ? { unknownKeyAcceptedOn: ['*'] } : {}),
+  },
+  {
+    name: 'unknown-key-redirected-to-sign-in',
+    rule: 'AUTH-03',
+    kind: 'protocol',
+    description: 'A key outside the whitelist is redirected (302) to a sign-in page instead of getting 403.',
+    apply: rewrite(['*'], (r, req, context) =>
+      r.code === 'KEY_INVALID'
+        ? {
+            status: 302,
+            headers: { Location: `/sign-in?return=${encodeURIComponent(context?.requestUrl ?? req.path)}` },
+            body: { message: 'Sign in to continue' },
+          }
+        : r,
+    ),
+  },
+  {
     name: 'missing-key-accepted',
     rule: 'AUTH-04',
     kind: 'status',
     description: 'A request with no key is served.',
     apply: switches({ acceptMissingKey: true }),
+  },
+  {
+    name: 'missing-key-401',
+    rule: 'AUTH-04',
+    kind: 'status',
+    description: 'A request with no key gets 401 instead of 403.',
+    apply: rewrite(['*'], (r) => (r.code === 'KEY_MISSING' ? { ...r, status: 401 } : r)),
+  },
+  {
+    name: 'bearer-stands-in-for-key',
+    rule: 'AUTH-04',
+    kind: 'header',
+    description:
+      'A request with no key but an Authorization header skips the key check: a bearer token alone opens the profile.',
+    apply: (request, next) =>
+      next(
+        request,
+        request.headers.authorization !== undefined && presentedKey(request) === undefined
+          ? { acceptMissingKey: true }
+          : {},
+      ),
   },
   {
     name: 'throttle-without-retry-after',
@@ -45,47 +154,62 @@ export const KEYS_FAULTS: Fault[] = [
     ),
   },
   {
+    name: 'retry-after-zero',
+    rule: 'AUTH-06',
+    kind: 'value',
+    description:
+      'A throttled key gets Retry-After: 0 while it stays throttled: a client that obeys it is throttled again at once.',
+    apply: rewrite(['*'], (r) =>
+      r.code === 'THROTTLED' ? { ...r, headers: { ...r.headers, 'Retry-After': '0' } } : r,
+    ),
+  },
+  {
+    name: 'throttled-with-503',
+    rule: 'AUTH-06',
+    kind: 'status',
+    description: 'A throttled key gets 503 Service Unavailable (with Retry-After) instead of 429.',
+    apply: rewrite(['*'], (r) =>
+      r.code === 'THROTTLED' ? { ...r, status: 503, body: { message: 'Service unavailable' } } : r,
+    ),
+  },
+  {
     name: 'key-echoed-in-header',
     rule: 'AUTH-07',
     kind: 'header',
     description: 'Every response echoes the key in an X-Api-Key header.',
     apply: rewrite(['*'], (r, req) => {
-      const key = req.headers['x-api-key'] ?? req.query.get('apiKey');
+      const key = presentedKey(req);
       return key ? { ...r, headers: { ...r.headers, 'X-Api-Key': key } } : r;
     }),
   },
   {
-    name: 'http-serves-resource',
-    rule: 'TLS-01',
+    name: 'refused-key-quoted-in-403',
+    rule: 'AUTH-07',
+    kind: 'value',
+    description: 'The 403 for a key outside the whitelist quotes the key it refused in its message.',
+    apply: rewrite(['*'], (r, req) =>
+      r.code === 'KEY_INVALID'
+        ? {
+            ...r,
+            body: {
+              ...(r.body as object),
+              message: `The API key ${presentedKey(req)} is not in the whitelist`,
+            },
+          }
+        : r,
+    ),
+  },
+  {
+    name: 'https-redirect-carries-key',
+    rule: 'AUTH-07',
     kind: 'protocol',
-    description: 'Licence, trial exclusions and profile are served over plain HTTP.',
-    apply: switches({ httpsOnly: false }),
-  },
-  {
-    name: 'errors-as-text',
-    rule: 'HTTP-01',
-    kind: 'header',
-    description: 'Error responses are sent as text/plain.',
-    apply: rewrite(['*'], (r) =>
-      r.status >= 400 ? { ...r, headers: { ...r.headers, 'Content-Type': 'text/plain' } } : r,
-    ),
-  },
-  {
-    name: 'body-breaks-server',
-    rule: 'HTTP-02',
-    kind: 'status',
-    description: 'A request body on a bodiless endpoint gets 500.',
-    apply: rewrite(['*'], (r) =>
-      r.code === 'BODY_NOT_SUPPORTED' ? { ...r, status: 500, body: { message: 'Internal Server Error' } } : r,
-    ),
-  },
-  {
-    name: 'bad-escape-breaks-server',
-    rule: 'HTTP-04',
-    kind: 'status',
-    description: 'A malformed percent-escape in the path gets 500.',
-    apply: rewrite(['*'], (r) =>
-      r.code === 'MALFORMED_PATH' ? { ...r, status: 500, body: { message: 'URIError: URI malformed' } } : r,
-    ),
+    description:
+      'The redirect from plain HTTP to HTTPS keeps the whole query, ?apiKey= included, in its Location.',
+    apply: rewrite(['*'], (r, req) => {
+      if (r.code !== 'HTTPS_ONLY') return r;
+      const query = req.rawQuery ?? req.query.toString();
+      const location = `${req.httpsOrigin}${req.path}${query ? `?${query}` : ''}`;
+      return { ...r, headers: { Location: location }, body: { message: `HTTPS only: use ${location}` } };
+    }),
   },
 ];

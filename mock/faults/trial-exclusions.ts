@@ -1,5 +1,7 @@
 import { onStatus, rewrite, switches, type Fault } from './fault.ts';
 
+const LIST = ['listTrialExclusionIpAddresses'];
+
 /** Trial exclusions: faults that break its rules. */
 export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
   {
@@ -8,8 +10,40 @@ export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
     kind: 'value',
     description: 'The list holds an entry that is no IP address (999.0.2.1).',
     apply: rewrite(
-      ['listTrialExclusionIpAddresses'],
+      LIST,
       onStatus(200, (b) => void (b.ipAddresses as string[]).push('999.0.2.1')),
+    ),
+  },
+  {
+    name: 'trial-exclusion-zero-padded',
+    rule: 'TE-01',
+    kind: 'value',
+    description: 'IPv4 entries are written with zero-padded octets (192.000.002.017): no valid IPv4 address.',
+    apply: rewrite(
+      LIST,
+      onStatus(200, (b) => {
+        b.ipAddresses = (b.ipAddresses as string[]).map((ip) =>
+          ip.includes(':')
+            ? ip
+            : ip
+                .split('.')
+                .map((octet) => octet.padStart(3, '0'))
+                .join('.'),
+        );
+      }),
+    ),
+  },
+  {
+    name: 'trial-exclusions-as-objects',
+    rule: 'TE-01',
+    kind: 'shape',
+    description: 'ipAddresses holds objects ({"address": "192.0.2.17"}) instead of strings.',
+    apply: rewrite(
+      LIST,
+      onStatus(
+        200,
+        (b) => void (b.ipAddresses = (b.ipAddresses as string[]).map((address) => ({ address }))),
+      ),
     ),
   },
   {
@@ -20,10 +54,29 @@ export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
     apply: switches({ unknownKeyAcceptedOn: ['listTrialExclusionIpAddresses'] }),
   },
   {
+    name: 'trial-exclusions-403-with-list',
+    rule: 'TE-02',
+    kind: 'shape',
+    description:
+      'A key outside the whitelist gets 403, but the body carries the list as well (the status set after the handler ran).',
+    apply: rewrite(LIST, (r, _request, context) =>
+      r.code === 'KEY_INVALID' && context
+        ? { ...r, body: { ...(r.body as object), ipAddresses: context.state.trialExclusions ?? [] } }
+        : r,
+    ),
+  },
+  {
     name: 'trial-exclusions-unknown-param',
     rule: 'TE-03',
     kind: 'status',
     description: 'An unknown query parameter on the trial-exclusion list is ignored (200).',
     apply: switches({ rejectUnknownTrialExclusionParams: false }),
+  },
+  {
+    name: 'trial-exclusions-400-bare-string',
+    rule: 'TE-03',
+    kind: 'shape',
+    description: 'A 400 of the trial-exclusion list is the bare JSON string "Bad Request": no details.',
+    apply: rewrite(LIST, (r) => (r.status === 400 ? { ...r, body: 'Bad Request' } : r)),
   },
 ];

@@ -4,13 +4,28 @@ import { fail, ok } from './respond.ts';
 
 const ONTOLOGY = 'http://www.ft.com/ontology/content/';
 
+/** Whether the item changed at or after `time`: the log is read from its end, newest first. */
+function changedSince(context: Context, id: string, time: number): boolean {
+  const log = context.state.log;
+  for (let i = log.length - 1; i >= 0; i--) {
+    const change = log.at(i)!;
+    if (change.time < time) return false;
+    if (change.contentId === id) return true;
+  }
+  return false;
+}
+
 /** The item a content endpoint may show this key, or the error it answers instead. */
 function readable(context: Context): ContentItem | MockResponse {
+  const { behaviour, state } = context;
   const id = context.pathParams.itemId!.toLowerCase();
-  const item = context.state.content.get(id);
-  if (!item || item.deleted) return fail(context, 404, 'Content not found');
+  const item = state.content.get(id);
+  if (!item || (item.deleted && !behaviour.serveDeletedContent))
+    return fail(context, 404, 'Content not found');
   if (item.restricted && !context.key?.restrictedContent)
     return fail(context, 403, 'This content is not available to your key');
+  if (behaviour.contentLagMs > 0 && changedSince(context, id, state.clock.now() - behaviour.contentLagMs))
+    return fail(context, 503, 'This content is not available yet: try again later');
   return item;
 }
 

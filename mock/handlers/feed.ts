@@ -116,9 +116,13 @@ export const listNotifications: Handler = (context) => {
       );
     start = log.indexOf(position);
   }
-  let end = Math.min(start + behaviour.pageSize, log.length);
-  const first = log.at(start);
+  // What the feed may show: the whole log, unless the newest change is held back.
+  const available = Math.max(log.length - (behaviour.withholdLatestChange ? 1 : 0), 0);
+  let end = Math.max(Math.min(start + behaviour.pageSize, available), start);
+  const first = end > start ? log.at(start) : undefined;
   if (first) end = Math.min(end, Math.max(log.firstAtOrAfter(first.time + DAY), start + 1));
+  if (behaviour.pageHoldsWholeTimestamps)
+    while (end > start && end < available && log.at(end)!.time === log.at(end - 1)!.time) end++;
   const count = Math.max(end - start, 0);
   const last = count > 0 ? log.at(end - 1) : undefined;
 

@@ -76,12 +76,15 @@ function transform(context: Context): Transform | MockResponse {
   const height =
     (askedHeight ?? (askedWidth ? Math.round((image.height * askedWidth) / image.width) : image.height)) *
     dpr;
+  const { imageMaxSide, limitsBeforeDpr } = context.behaviour;
+  // The size the limits are checked on: the output's, unless the check comes before dpr.
+  const [checkedWidth, checkedHeight] = limitsBeforeDpr ? [width / dpr, height / dpr] : [width, height];
   const limit =
     image.bytes > MAX_SOURCE_BYTES
       ? 'The source image is larger than 20 MB'
-      : width > MAX_SIDE || height > MAX_SIDE
+      : checkedWidth > imageMaxSide || checkedHeight > imageMaxSide
         ? `Width and height are limited to ${MAX_SIDE} pixels`
-        : width * height > MAX_PIXELS
+        : checkedWidth * checkedHeight > MAX_PIXELS
           ? 'The transformed image is limited to 25 megapixels (26,214,400 pixels)'
           : undefined;
   if (limit) {
@@ -96,7 +99,8 @@ function transform(context: Context): Transform | MockResponse {
       ? (format as ImageFormat)
       : image.format === 'svg'
         ? 'svg'
-        : accept.includes('image/webp') && context.behaviour.serveWebp
+        : (accept.includes('image/webp') || context.behaviour.webpForEveryClient) &&
+            context.behaviour.serveWebp
           ? 'webp'
           : image.format;
   // Tint blends the tint colour in (an SVG takes the one colour given), so the pixels change.
@@ -110,7 +114,9 @@ function transform(context: Context): Transform | MockResponse {
     !tinted || !context.behaviour.applyTint
       ? image.colour
       : resolved === 'svg'
-        ? tinted
+        ? context.behaviour.tintSvg
+          ? tinted
+          : image.colour
         : (image.colour.map((c, i) => Math.round((c + tinted[i]!) / 2)) as Rgb);
   return { image, format: resolved, width, height, dpr, colour, given: Object.fromEntries(query) };
 }

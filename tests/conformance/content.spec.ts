@@ -44,6 +44,12 @@ test.describe('content endpoints', () => {
     expect(item.title).toBe(blog.title);
   });
 
+  test('a deleted item gets 404 from the content endpoints @CONT-01 @CONT-02', async ({ api, mock }) => {
+    const deleted = [...mock.state.content.values()].find((c) => c.deleted)!;
+    for (const operation of ['getContent', 'getEnrichedContent'])
+      expect((await api.call(operation, { path: { itemId: deleted.id } })).status, operation).toBe(404);
+  });
+
   test('search returns items with some properties left out, each naming its full version @CONT-04', async ({
     api,
     contract,
@@ -53,6 +59,9 @@ test.describe('content endpoints', () => {
       body: { queryString: 'banks', resultContext: { maxResults: 5, aspects: ['title'] } },
     });
     expect(response.status).toBe(200);
+    // Not deprecated: the service does not announce its end either (RFC 9745, RFC 8594).
+    expect(response.headers).not.toHaveProperty('deprecation');
+    expect(response.headers).not.toHaveProperty('sunset');
     const hits = (
       response.json as { results: { results?: { id: string; apiUrl: string }[] }[] }
     ).results.flatMap((r) => r.results ?? []);
@@ -61,6 +70,13 @@ test.describe('content endpoints', () => {
       expect(full.operation, hit.apiUrl).toBe('getContent');
       expect([200, 403, 404]).toContain(full.status);
     }
+  });
+
+  test('a search with an empty query string gets an answer, never a 5xx @CONT-04', async ({ api }) => {
+    const response = await api.call('searchContent', { body: { queryString: '' } });
+    expect(response.status).toBeLessThan(500);
+    if (response.status === 200)
+      expect(Array.isArray((response.json as { results?: unknown }).results), 'results is a list').toBe(true);
   });
 
   test('the v1 endpoints are marked deprecated and either conform or are gone @DEPR-01', async ({
@@ -100,10 +116,14 @@ test.describe('content endpoints', () => {
       target,
     }) => {
       mock.state.v1Retirement = status;
+      const pageId = target.data.pageId!;
       const calls: [string, Record<string, string>][] = [
         ['listNotificationsV1', {}],
         ['listPagesV1', {}],
         ['getContentItemV1', { itemId: target.data.contentId! }],
+        ['getPageV1', { pageId }],
+        ['getPageSkylineContent', { pageId }],
+        ['getPageMainContent', { pageId }],
       ];
       for (const [operation, path] of calls)
         expect((await api.call(operation, { path })).status, operation).toBe(status);

@@ -142,6 +142,11 @@ test.describe('image service v2', () => {
       { width: '65001' },
       { height: '65001' },
       { width: '6000', height: '6000' },
+      // A side over the limit alone, far below 25 megapixels.
+      { width: '65001', height: '1' },
+      { width: '1', height: '65001' },
+      // The transformed size is the asked size times dpr: 8,000 x 8,000 is 64 megapixels.
+      { width: '4000', height: '4000', dpr: '2' },
     ];
     for (const query of limits) {
       const response = await raw(api, uri, { ...query, format: 'png' }, { checks: 'safety' });

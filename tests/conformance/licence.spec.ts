@@ -100,7 +100,7 @@ test.describe('access licence', () => {
     );
   });
 
-  test('a UUID-shaped identifier with no licence gets 404 @LIC-06 @property', async ({
+  test('a UUID-shaped identifier with no licence gets 404, one a digit off a licence included @LIC-06 @property', async ({
     api,
     target,
     fcParams,
@@ -114,6 +114,11 @@ test.describe('access licence', () => {
       ),
       fcParams,
     );
+    // A lookup matches the whole identifier, not a prefix: one that differs only in its last digit.
+    const known = target.data.licenceId;
+    if (known === undefined) return;
+    const near = `${known.slice(0, -1)}${known.endsWith('0') ? '1' : '0'}`;
+    expect((await api.call('getLicence', { path: { licenceId: near } })).status, 'one digit off').toBe(404);
   });
 
   test('a key outside the whitelist gets 403 @LIC-07 @property', async ({ api, target, fcParams }) => {

@@ -1,36 +1,52 @@
 import fc from 'fast-check';
 import { invalidIdentifier } from '../../lib/arbitraries/index.ts';
-import { expect, need, test } from '../fixtures.ts';
+import type { ApiClient, ApiResponse } from '../../lib/client/client.ts';
+import { expect, need, test, type TargetFixture } from '../fixtures.ts';
 import { samples } from './samples.ts';
 
+const HTTPS_ONLY = ['listTrialExclusionIpAddresses', 'getLicence', 'getUserFullProfile'];
+
+/** An HTTPS-only operation asked over plain HTTP, the redirect not followed. */
+function overPlainHttp(api: ApiClient, target: TargetFixture, operation: string, headers = {}) {
+  const path = {
+    licenceId: target.data.licenceId ?? '00000000-0000-4000-8000-000000000000',
+    userId: target.data.userId ?? '00000000-0000-4000-8000-000000000000',
+  };
+  return api.call(operation, {
+    path,
+    plainHttp: true,
+    key: 'query',
+    followRedirects: false,
+    checks: 'safety',
+    headers: { ...(target.data.token ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    ...(target.data.token ? { token: target.data.token } : {}),
+  });
+}
+
+/** TLS-01: a redirect to `https:` that carries no key, or a refusal; never the resource. */
+function expectNoResourceOverHttp(response: ApiResponse): void {
+  const location = response.headers.location ?? '';
+  const redirectToHttps = response.status >= 300 && response.status < 400 && location.startsWith('https:');
+  const refused = response.status >= 400;
+  expect(redirectToHttps || refused, `over HTTP: ${response.status} ${location}`).toBe(true);
+  expect(location, 'the redirect carries no key').not.toContain('apiKey');
+}
+
 test.describe('transport', () => {
-  for (const operation of ['listTrialExclusionIpAddresses', 'getLicence', 'getUserFullProfile']) {
-    test(`${operation} over plain HTTP never returns the resource @TLS-01`, async ({ api, target }) => {
+  for (const operation of HTTPS_ONLY) {
+    test(`${operation} over plain HTTP never returns the resource, whatever the request claims @TLS-01`, async ({
+      api,
+      target,
+    }) => {
       test.skip(!target.httpBaseUrl, 'needs CLM_HTTP_BASE_URL: the plain-HTTP base of the service');
-      const path = {
-        licenceId: target.data.licenceId ?? '00000000-0000-4000-8000-000000000000',
-        userId: target.data.userId ?? '00000000-0000-4000-8000-000000000000',
-      };
-      const response = await api.call(operation, {
-        path,
-        plainHttp: true,
-        key: 'query',
-        followRedirects: false,
-        checks: 'safety',
-        ...(target.data.token
-          ? { token: target.data.token, headers: { 'Content-Type': 'application/json' } }
-          : {}),
-      });
-      const redirectToHttps =
-        response.status >= 300 &&
-        response.status < 400 &&
-        (response.headers.location ?? '').startsWith('https:');
-      const refused = response.status >= 400;
-      expect(
-        redirectToHttps || refused,
-        `over HTTP: ${response.status} ${response.headers.location ?? ''}`,
-      ).toBe(true);
-      expect(response.headers.location ?? '', 'the redirect carries no key').not.toContain('apiKey');
+      expectNoResourceOverHttp(await overPlainHttp(api, target, operation));
+      // Only a proxy the service trusts may say how a request came: a client's own claim changes nothing.
+      expectNoResourceOverHttp(
+        await overPlainHttp(api, target, operation, {
+          'X-Forwarded-Proto': 'https',
+          'X-Forwarded-Port': '443',
+        }),
+      );
     });
   }
 
@@ -85,9 +101,10 @@ test.describe('transport', () => {
       expect(observations.drift.map((d) => d.field)).toContain('pageItems[].location');
   });
 
-  test('no input, however malformed, is answered with a 5xx @HTTP-04 @property', async ({
+  test('no input, however malformed (path, query, headers), is answered with a 5xx @HTTP-04 @property', async ({
     api,
     contract,
+    target,
     fcParams,
   }) => {
     const operations = [...contract.operations.values()].filter((op) => op.document === 'main');
@@ -121,5 +138,19 @@ test.describe('transport', () => {
       '/users/%C0%AF/profile/full',
     ])
       expect((await api.raw({ url: raw, checks: 'safety' })).status, raw).toBeLessThan(500);
+    // Headers of 8 KB, far beyond any a client needs and well inside what an HTTP server reads (16 KB),
+    // and query parameters no operation defines, on every run whatever the seed.
+    const licenceId = target.data.licenceId ?? '00000000-0000-4000-8000-000000000000';
+    const since = new Date(target.now() - 3_600_000).toISOString();
+    const long = 'x'.repeat(8_000);
+    const safety = { checks: 'safety' } as const;
+    const responses = [
+      await api.call('listTrialExclusionIpAddresses', { headers: { 'X-Correlation-Id': long }, ...safety }),
+      await api.call('getLicence', { path: { licenceId }, key: { header: long }, ...safety }),
+      await api.call('getLicence', { path: { licenceId }, query: { expand: 'seats' }, ...safety }),
+      await api.call('listTrialExclusionIpAddresses', { query: { limit: '10' }, ...safety }),
+      await api.call('listNotifications', { query: { since, fields: 'id' }, ...safety }),
+    ];
+    for (const response of responses) expect(response.status, response.url.slice(0, 120)).toBeLessThan(500);
   });
 });

@@ -1,0 +1,180 @@
+import { parseRfc3339 } from '../handlers/feed.ts';
+import { encodePosition } from '../state/index.ts';
+import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
+import { nextOf, withQuery } from './requests.ts';
+
+/** The server's clock runs this far ahead of the times the log records. */
+const CLOCK_AHEAD = 10 * 60_000;
+
+/** Change feed: faults of its paging, its positions and its times. */
+export const FEED_PAGING_FAULTS: Fault[] = [
+  {
+    name: 'page-of-201',
+    rule: 'NOTIF-06',
+    kind: 'paging',
+    description: 'Full pages hold 201 notifications.',
+    apply: switches({ pageSize: 201 }),
+  },
+  {
+    name: 'burst-in-one-page',
+    rule: 'NOTIF-06',
+    kind: 'paging',
+    description:
+      'A page never splits the changes of one timestamp: a burst of 420 changes at one time comes in one page.',
+    apply: switches({ pageHoldsWholeTimestamps: true }),
+  },
+  {
+    name: 'page-ignored',
+    rule: 'NOTIF-09',
+    kind: 'paging',
+    description: 'The page parameter is ignored: following next restarts from since.',
+    apply: switches({ honourPage: false }),
+    notLive:
+      'It loses the rest of a burst of changes at one time, which only the log of changes shows: a live walk sees no repeat.',
+  },
+  {
+    name: 'change-repeated-across-pages',
+    rule: 'NOTIF-09',
+    kind: 'paging',
+    description: 'The last change of a page comes again at the start of the next.',
+    apply: switches({ repeatLastAcrossPages: true }),
+  },
+  {
+    name: 'change-skipped-across-pages',
+    rule: 'NOTIF-09',
+    kind: 'paging',
+    description: 'One change between two pages is never delivered.',
+    apply: switches({ skipOneAcrossPages: true }),
+    notLive: 'A missing change shows only against the log of changes, which a live service does not give.',
+  },
+  {
+    name: 'feed-newest-first',
+    rule: 'NOTIF-09',
+    kind: 'paging',
+    description: 'Each page lists its changes newest first.',
+    apply: rewrite(
+      ['listNotifications'],
+      onStatus(200, (b) => void (b.notifications as Json[]).reverse()),
+    ),
+  },
+  {
+    name: 'next-repeats-page',
+    rule: 'NOTIF-09',
+    kind: 'paging',
+    description:
+      'The next link echoes the page token it was given: from the second page on, a walk reads the same page forever.',
+    apply: rewrite(
+      ['listNotifications'],
+      onStatus(200, (b, req) => {
+        const next = nextOf(b);
+        if (next && req.query.has('page') && (b.notifications as unknown[]).length > 0)
+          next.href = b.requestUrl;
+      }),
+    ),
+  },
+  {
+    name: 'page-token-unescaped',
+    rule: 'NOTIF-09',
+    kind: 'protocol',
+    description:
+      'The page token is written raw (time#offset#id), not URL-safe: from its first "#" on, the next link is a fragment a client never sends.',
+    apply: (request, next, seen) => {
+      // The service reads its raw tokens back, were they ever to reach it whole.
+      const raw = /^\d+#\d+#[0-9a-f-]*$/.exec(request.query.get('page') ?? '')?.[0];
+      const read = raw
+        ? withQuery(request, (q) => q.set('page', Buffer.from(raw).toString('base64url')))
+        : request;
+      return rewrite(
+        ['listNotifications'],
+        onStatus(200, (b) => {
+          const link = nextOf(b);
+          if (!link) return;
+          const url = new URL(String(link.href));
+          const token = Buffer.from(url.searchParams.get('page') ?? '', 'base64url').toString('utf8');
+          url.searchParams.delete('page');
+          link.href = `${url.toString()}&page=${token}`;
+        }),
+      )(read, next, seen);
+    },
+  },
+  {
+    name: 'offset-read-as-utc',
+    rule: 'NOTIF-09',
+    kind: 'timing',
+    description:
+      'A since with an offset other than Z is read as UTC (+05:30 dropped): the feed starts hours away from the instant named.',
+    apply: (request, next) => {
+      const since = request.query.get('since') ?? '';
+      const local = /^(.*)[+-]\d{2}:\d{2}$/.exec(since)?.[1];
+      const valid = local !== undefined && parseRfc3339(since) !== undefined;
+      return next(valid ? withQuery(request, (q) => q.set('since', `${local}Z`)) : request);
+    },
+  },
+  {
+    name: 'since-second-precision',
+    rule: 'NOTIF-09',
+    kind: 'timing',
+    description:
+      'since is compared to the second: changes in the same second before since are delivered again.',
+    notLive:
+      'Which changes fall within the second before since is known only from the log of changes: a live walk shows no gap or repeat.',
+    apply: (request, next) => {
+      const since = parseRfc3339(request.query.get('since') ?? '');
+      if (since === undefined || since % 1000 === 0) return next(request);
+      const second = new Date(since - (since % 1000)).toISOString();
+      return next(withQuery(request, (q) => q.set('since', second)));
+    },
+  },
+  {
+    name: 'short-page-ends-feed',
+    rule: 'NOTIF-10',
+    kind: 'paging',
+    description: 'After a short page, next points to the end of the log.',
+    apply: switches({ shortPageEndsFeed: true }),
+  },
+  {
+    name: 'short-page-without-next',
+    rule: 'NOTIF-10',
+    kind: 'shape',
+    description: 'A page of fewer than 200 changes has no next link: the service takes it for the end.',
+    apply: rewrite(
+      ['listNotifications'],
+      onStatus(200, (b) => {
+        const count = (b.notifications as unknown[]).length;
+        if (count > 0 && count < 200) b.links = [];
+      }),
+    ),
+  },
+  {
+    name: 'empty-next-skips-one',
+    rule: 'NOTIF-11',
+    kind: 'paging',
+    description: 'The next link of an empty page skips the first change published later.',
+    apply: switches({ emptyNextSkipsOne: true }),
+  },
+  {
+    name: 'empty-next-clock-ahead',
+    rule: 'NOTIF-11',
+    kind: 'timing',
+    description:
+      "The next link of an empty page records the server's clock, 10 minutes ahead of the log's: changes published meanwhile are lost.",
+    apply: rewrite(['listNotifications'], (response, request, context) =>
+      onStatus(200, (b) => {
+        const next = nextOf(b);
+        if (!next || !context || (b.notifications as unknown[]).length > 0) return;
+        const url = new URL(String(next.href));
+        const time = context.state.clock.now() + CLOCK_AHEAD;
+        url.searchParams.set('page', encodePosition({ time, offset: 0, lastId: '' }));
+        next.href = url.toString();
+      })(response, request, context),
+    ),
+  },
+  {
+    name: 'latest-change-withheld',
+    rule: 'NOTIF-12',
+    kind: 'timing',
+    description:
+      'The newest change is held back until another follows it: the last of a creation, update and deletion never shows.',
+    apply: switches({ withholdLatestChange: true }),
+  },
+];
