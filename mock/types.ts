@@ -36,13 +36,28 @@ export class RawJson {
   }
 }
 
+/** The names of the responses the pipeline makes itself, before or instead of a handler. */
+export type ResponseCode =
+  | 'MALFORMED_PATH'
+  | 'UNKNOWN_PATH'
+  | 'METHOD_NOT_ALLOWED'
+  | 'REMOVED_MODE'
+  | 'HTTPS_ONLY'
+  | 'KEY_MISSING'
+  | 'KEY_INVALID'
+  | 'THROTTLED'
+  | 'BODY_NOT_SUPPORTED'
+  | 'RETIRED'
+  | 'NOT_SERVED'
+  | 'UNKNOWN_FAULT';
+
 export interface MockResponse {
   status: number;
   headers?: Record<string, string>;
   /** A JSON value, pre-serialised JSON, or raw bytes (with their own `Content-Type` header). */
   body?: unknown;
-  /** A stable name for a response the pipeline itself made (`KEY_INVALID`), for faults and logs. */
-  code?: string;
+  /** A stable name for a response the pipeline itself made, for faults and logs. */
+  code?: ResponseCode;
 }
 
 /** What a handler gets: the matched operation, the state, and the switches in force. */

@@ -162,6 +162,11 @@ function attachObservations(testInfo: TestInfo, observations: Observations): Pro
     });
 }
 
+/** Skips a test that needs control of the service's data or clock, against a live service. */
+export function onlyAgainstMock(target: TargetFixture): void {
+  base.skip(!target.mock, "needs control of the service's data or clock: only against the bundled mock");
+}
+
 /** Ends the test as skipped, "not run" with the reason: never a failure of the service. */
 function notRun(testInfo: TestInfo, runStop: { reason?: string }, reason: string): never {
   runStop.reason = reason;
@@ -239,8 +244,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
   mock: async ({ target }, use) => {
-    if (!target.mock)
-      base.skip(true, "needs control of the service's data or clock: only against the bundled mock");
+    onlyAgainstMock(target);
     await use(target.mock!);
   },
   // eslint-disable-next-line no-empty-pattern -- as above

@@ -3,6 +3,7 @@ export { invalidAuthorization, nearKeys, otherContentType, unknownKey } from './
 export { invalidIdentifier, nearUuids, unknownUuid } from './ids.ts';
 export { atMostRuns, propertyParameters, withKnown } from './settings.ts';
 export {
+  DAY,
   knownNotRfc3339,
   knownSince,
   notRfc3339,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
-const DAY = 86_400_000;
+/** A day in milliseconds. */
+export const DAY = 86_400_000;
 /** A minute either side of each edge of the window is not asserted (clock skew, NOTIF-04). */
 const MARGIN = 60_000;
 

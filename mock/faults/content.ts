@@ -1,7 +1,6 @@
+import { DAY } from '../state/clock.ts';
 import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
 import { jsonBody } from './requests.ts';
-
-const DAY = 86_400_000;
 
 /** Other content endpoints: faults that break their rules. */
 export const CONTENT_FAULTS: Fault[] = [

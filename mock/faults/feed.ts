@@ -1,9 +1,9 @@
+import { DAY } from '../state/clock.ts';
 import { parseRfc3339 } from '../handlers/feed.ts';
 import { decodePosition } from '../state/index.ts';
 import { onStatus, otherUuid, rewrite, switches, type Fault, type Json } from './fault.ts';
 import { nextOf, withQuery } from './requests.ts';
 
-const DAY = 86_400_000;
 const FIELDS =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 

@@ -1,8 +1,8 @@
+import { DAY } from '../state/clock.ts';
 import { decodePosition, encodePosition, toTimestamp, type Change, type State } from '../state/index.ts';
 import { RawJson, type Context, type Handler, type MockResponse } from '../types.ts';
 import { fail, ok, quote } from './respond.ts';
 
-const DAY = 86_400_000;
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))$/;
 

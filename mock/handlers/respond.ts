@@ -1,4 +1,4 @@
-import type { Context, MockResponse } from '../types.ts';
+import type { Context, MockResponse, ResponseCode } from '../types.ts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,7 +14,7 @@ export function fail(
   context: Context | undefined,
   status: number,
   message: string,
-  code?: string,
+  code?: ResponseCode,
 ): MockResponse {
   const body =
     context && PAGE_ERRORS.test(context.operation.path)

@@ -1,3 +1,6 @@
+/** A day in milliseconds: the unit of the `since` window and of the seeded feed. */
+export const DAY = 86_400_000;
+
 /**
  * The mock's notion of "now", for the `since` window, publishing and token expiry. A clock made
  * with a start time stands still until moved, so tests are reproducible; without one it follows

@@ -1,4 +1,4 @@
-import { Clock } from './clock.ts';
+import { DAY, Clock } from './clock.ts';
 import { makeContentItem, type ContentItem, type ContentKind } from './content.ts';
 import { ChangeLog, type Change, type ChangeType } from './feed.ts';
 import { API_KEYS, type ApiKey } from './keys.ts';
@@ -39,7 +39,6 @@ export interface StateOptions {
   changes?: number;
 }
 
-const DAY = 86_400_000;
 /** The seeded log spans this many days before the start time, more than the 90-day window. */
 export const LOG_DAYS = 120;
 /** Changes sharing one timestamp: [days before start, count]. Three fall inside the 90-day window. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { atMostRuns, unknownUuid } from '../../lib/arbitraries/index.ts';
-import { expect, need, test } from '../fixtures.ts';
+import { expect, need, onlyAgainstMock, test } from '../fixtures.ts';
 
 const V1 = [
   'getContentItemV1',
@@ -132,10 +132,9 @@ test.describe('content endpoints', () => {
 
   test('a page that no longer exists is gone from every v1 page endpoint @DEPR-01 @PAGE-06', async ({
     api,
-    mock,
     target,
   }) => {
-    expect(mock).toBeTruthy();
+    onlyAgainstMock(target);
     for (const operation of ['getPageV1', 'getPageSkylineContent'])
       expect(
         (await api.call(operation, { path: { pageId: target.data.gonePageId! } })).status,

@@ -3,7 +3,7 @@ import type { FeedPage } from '../../lib/paging/walk.ts';
 import { expect } from '../fixtures.ts';
 
 /** What the change feed's tests share: times, identifiers, and pages fetched through the client. */
-export const DAY = 86_400_000;
+export { DAY } from '../../lib/arbitraries/index.ts';
 export const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 export const iso = (ms: number) => new Date(ms).toISOString();
