@@ -21,6 +21,16 @@ export const CONTENT_FAULTS: Fault[] = [
     apply: switches({ serveDeletedContent: true }),
   },
   {
+    name: 'content-as-list',
+    rule: 'CONT-01',
+    kind: 'shape',
+    description: 'A known item comes wrapped in a one-element JSON array instead of an object.',
+    apply: rewrite(
+      ['getContent'],
+      onStatus(200, (b) => ({ status: 200, body: [b] })),
+    ),
+  },
+  {
     name: 'unknown-enriched-content-200',
     rule: 'CONT-02',
     kind: 'status',

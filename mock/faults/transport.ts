@@ -109,6 +109,18 @@ export const TRANSPORT_FAULTS: Fault[] = [
     ),
   },
   {
+    name: 'body-refused-vaguely',
+    rule: 'HTTP-02',
+    kind: 'value',
+    description:
+      'A request body on a bodiless endpoint gets 400 "Bad request", not saying a body is not supported.',
+    notLive:
+      'The 400 "Not supported" is the mock\'s decision: the interface only forbids a 5xx for a body, so live any other answer below 500 passes.',
+    apply: rewrite(['*'], (r) =>
+      r.code === 'BODY_NOT_SUPPORTED' ? { ...r, body: { message: 'Bad request' } } : r,
+    ),
+  },
+  {
     name: 'bad-escape-breaks-server',
     rule: 'HTTP-04',
     kind: 'status',
