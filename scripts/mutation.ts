@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OBSERVATIONS_ATTACHMENT } from '../lib/client/observations.ts';
 import { loadConfig } from '../lib/config.ts';
 import { loadRules, projectPath } from '../lib/contract/index.ts';
-import { PLAN_VARIABLE, repeatsOf, testKey, type MutationPlan } from '../lib/mutation/plan.ts';
+import { outcomes, type JsonSuite, type Outcome } from '../lib/mutation/outcomes.ts';
+import { PLAN_VARIABLE, repeatsOf, type MutationPlan } from '../lib/mutation/plan.ts';
 import { mutationMarkdown, scores, type MutantResult, type MutationReport } from '../lib/report/mutation.ts';
 import { FAULTS, type Fault } from '../mock/faults/index.ts';
 import { liveEnvFor } from '../mock/live-env.ts';
@@ -35,59 +35,6 @@ const seed = String(config.fcSeed);
 const work = mkdtempSync(join(tmpdir(), 'clm-mutation-'));
 const phases: MutationReport['phases'] = [];
 let runs = 0;
-
-/** One test's outcome in one Playwright run. */
-interface Outcome {
-  key: string;
-  title: string;
-  failed: boolean;
-  skipped: boolean;
-  property: boolean;
-  rules: string[];
-  operations: string[];
-  fault: string | undefined;
-  seed: string | undefined;
-}
-
-interface JsonResult {
-  status: string;
-  annotations?: { type: string; description?: string }[];
-  attachments?: { name: string; body?: string }[];
-}
-interface JsonSuite {
-  title: string;
-  specs?: { title: string; tests: { annotations: JsonResult['annotations']; results: JsonResult[] }[] }[];
-  suites?: JsonSuite[];
-}
-
-function outcomes(suite: JsonSuite, path: string[] = []): Outcome[] {
-  const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
-  return [
-    ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.map((test) => {
-        const result = test.results[test.results.length - 1];
-        const annotations = [...(test.annotations ?? []), ...(result?.annotations ?? [])];
-        const body = result?.attachments?.find((a) => a.name === OBSERVATIONS_ATTACHMENT)?.body;
-        const calls = body
-          ? (JSON.parse(Buffer.from(body, 'base64').toString('utf8')) as { calls: { operation: string }[] })
-              .calls
-          : [];
-        return {
-          key: testKey([...here, spec.title]),
-          title: spec.title,
-          failed: !!result && !['passed', 'skipped'].includes(result.status),
-          skipped: !result || result.status === 'skipped',
-          property: spec.title.includes('@property'),
-          rules: [...spec.title.matchAll(/@([A-Z]+-\d{2})/g)].map((m) => m[1]!),
-          operations: [...new Set(calls.map((c) => c.operation))],
-          fault: annotations.find((a) => a.type === 'mutant')?.description,
-          seed: annotations.find((a) => a.type === 'fc-seed')?.description,
-        };
-      }),
-    ),
-    ...(suite.suites ?? []).flatMap((child) => outcomes(child, here)),
-  ];
-}
 
 /** One Playwright run of a project, with a plan when faults are on; every test's outcome. */
 function playwright(
