@@ -20,7 +20,8 @@ export function nextLink(page: FeedPage): string | undefined {
 
 /**
  * Follows `next` links exactly as given, without change, from a first URL until a page comes back
- * empty or `maxPages` pages were read. The fetcher does the HTTP (and its checks).
+ * empty or `maxPages` pages were read. The fetcher does the HTTP (and its checks). A next link that
+ * leads back to a page already read is an error: its changes would come twice, and forever.
  */
 export async function walkFeed(
   fetchPage: (url: string) => Promise<FeedPage>,
@@ -29,7 +30,10 @@ export async function walkFeed(
 ): Promise<Walk> {
   const pages: FeedPage[] = [];
   let url: string | undefined = firstUrl;
+  const read = new Set<string>();
   while (url !== undefined && pages.length < maxPages) {
+    if (read.has(url)) throw new Error(`A next link leads back to a page already read: ${url}`);
+    read.add(url);
     const page = await fetchPage(url);
     pages.push(page);
     url = nextLink(page);

@@ -35,7 +35,12 @@ export async function serveLedger(limits: Limits): Promise<{ url: string; ledger
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body = (body + chunk).slice(0, 10_000)));
     req.on('end', () => {
-      const input = (body ? JSON.parse(body) : {}) as { seconds?: number; reason?: string };
+      let input: { seconds?: number; reason?: string } = {};
+      try {
+        input = (body ? JSON.parse(body) : {}) as typeof input;
+      } catch {
+        // Anything but a worker's JSON is read as an empty request: the runner must not fall over.
+      }
       const reason = String(input.reason ?? '');
       const answer: Record<string, () => unknown> = {
         '/take': () => ledger.take(),

@@ -15,15 +15,9 @@ export type Notification = FeedPage['notifications'][number] & {
 export const uuidOf = (uri: string) => new RegExp(`(${UUID})$`).exec(uri)?.[1];
 export const typeOf = (n: { type: string }) => n.type.split('/').pop();
 
-/**
- * Fetches the pages of one walk through the client: every page is checked against the contract, and
- * no next link may lead back to a page the walk already read (its changes would come twice).
- */
+/** Fetches the pages of one walk through the client: every page is checked against the contract. */
 export function pages(api: ApiClient) {
-  const read = new Set<string>();
   return async (url: string): Promise<FeedPage> => {
-    expect(read.has(url), `a next link leads back to a page already read: ${url}`).toBe(false);
-    read.add(url);
     const response = await api.raw({ url });
     expect(response.status, url).toBe(200);
     return response.json as FeedPage;
