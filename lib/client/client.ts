@@ -25,6 +25,18 @@ const MAX_THROTTLE_RETRIES = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An answer whose body cannot be read: a failure of the service, not a network blip to retry. */
+function undecodable(what: string, curl: string): ApiCheckError {
+  const failure = {
+    check: 'bodyDecodable',
+    title: 'Body not in its Content-Encoding',
+    rules: ['HTTP-01'],
+    expected: 'a body encoded as its Content-Encoding header says',
+    received: 'bytes that do not decode',
+  };
+  return new ApiCheckError([failure], curl, what);
+}
+
 /**
  * The one spec-aware client: builds requests from the contract, sends them within the run's budget,
  * pace and deadline, follows redirects (credentials only to their own origins), waits out
@@ -130,6 +142,7 @@ export class ApiClient {
       if (error instanceof RunStopped) this.deps.stop(error.reason);
       if (!(error instanceof TransportError)) throw error;
       const shown = call.redactor.text(call.url);
+      if (error.kind === 'undecodable') throw undecodable(`${call.method} ${shown}`, request.curl);
       const what = `${call.method} ${shown}: ${error.message}`;
       await ledger.transportFailure(what);
       this.deps.observations.retries.push({ reason: `no answer: ${error.message}`, url: shown });

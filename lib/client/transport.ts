@@ -9,7 +9,15 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
  * what a request carried (Playwright's request context writes headers into its call log on errors).
  */
 
-export type TransportFailure = 'refused' | 'reset' | 'timeout' | 'tls' | 'too large' | 'network';
+export type TransportFailure =
+  | 'refused'
+  | 'reset'
+  | 'timeout'
+  | 'tls'
+  | 'too large'
+  | 'network'
+  /** An answer came, but its body is not in the Content-Encoding it claims: the service's defect. */
+  | 'undecodable';
 
 /** No complete answer came: the message names what happened and never what the request carried. */
 export class TransportError extends Error {
@@ -48,8 +56,9 @@ function classify(error: NodeJS.ErrnoException): TransportError {
     return new TransportError('reset', 'the connection was reset before a complete answer');
   if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/i.test(`${code} ${error.message}`))
     return new TransportError('tls', `the TLS handshake failed (${code || error.message.slice(0, 80)})`);
-  if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR')
-    return new TransportError('network', 'the body could not be decompressed');
+  if (code === 'Z_DATA_ERROR')
+    return new TransportError('undecodable', 'the body is not in the Content-Encoding it claims');
+  if (code === 'Z_BUF_ERROR') return new TransportError('network', 'the compressed body ended early');
   return new TransportError('network', `the request failed (${code || error.message.slice(0, 80)})`);
 }
 

@@ -1,3 +1,4 @@
+import { getEnrichedContent } from '../handlers/content.ts';
 import { DAY } from '../state/clock.ts';
 import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
 import { jsonBody } from './requests.ts';
@@ -36,6 +37,22 @@ export const CONTENT_FAULTS: Fault[] = [
     kind: 'status',
     description: 'An unknown enriched content item gets 200 with an empty object.',
     apply: rewrite(['getEnrichedContent'], (r) => (r.status === 404 ? { status: 200, body: {} } : r)),
+  },
+  {
+    name: 'enriched-content-of-neighbour',
+    rule: 'CONT-02',
+    kind: 'value',
+    description: 'An off-by-one lookup: enriched content answers with the next item of the store.',
+    apply: rewrite(['getEnrichedContent'], (r, _request, context) => {
+      if (r.status !== 200 || !context) return r;
+      const ids = [...context.state.content.keys()];
+      const at = ids.indexOf(context.pathParams.itemId!.toLowerCase());
+      const neighbour = ids.slice(at + 1).find((id) => {
+        const item = context.state.content.get(id)!;
+        return !item.deleted && !item.restricted;
+      });
+      return neighbour ? getEnrichedContent({ ...context, pathParams: { itemId: neighbour } }) : r;
+    }),
   },
   {
     name: 'apiurl-points-elsewhere',

@@ -89,15 +89,15 @@ export type Json = Record<string, unknown>;
 /** Rewrites a JSON body of a given status, leaving every other response alone. */
 export function onStatus(
   status: number,
-  change: (body: Json, request: MockRequest) => MockResponse | void,
+  change: (body: Json, request: MockRequest, context: Context | undefined) => MockResponse | void,
 ): Rewrite {
-  return (response, request) => {
+  return (response, request, context) => {
     if (response.status !== status || typeof response.body !== 'object' || Buffer.isBuffer(response.body))
       return response;
     const copy = (
       response.body instanceof RawJson ? JSON.parse(response.body.toString()) : structuredClone(response.body)
     ) as Json;
-    return change(copy, request) ?? { ...response, body: copy };
+    return change(copy, request, context) ?? { ...response, body: copy };
   };
 }
 

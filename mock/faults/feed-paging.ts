@@ -24,6 +24,19 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     apply: switches({ pageHoldsWholeTimestamps: true }),
   },
   {
+    name: 'page-size-from-query',
+    rule: 'NOTIF-06',
+    kind: 'value',
+    description:
+      'A `limit` query parameter, which the interface does not name, sets the page size, past 200.',
+    notLive:
+      "It shows only where more than 200 changes fall within a day, and a live run does not know where: the bundled mock's recent days hold fewer (a busy live feed shows it a day back).",
+    apply: (request, next) => {
+      const limit = Number(request.query.get('limit'));
+      return Number.isInteger(limit) && limit > 0 ? next(request, { pageSize: limit }) : next(request);
+    },
+  },
+  {
     name: 'page-ignored',
     rule: 'NOTIF-09',
     kind: 'paging',

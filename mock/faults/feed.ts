@@ -224,6 +224,20 @@ export const FEED_FAULTS: Fault[] = [
     apply: rewrite(['getContent'], (r) => (r.status === 403 && !r.code ? { ...r, status: 401 } : r)),
   },
   {
+    name: 'refusal-carries-content',
+    rule: 'NOTIF-13',
+    kind: 'shape',
+    description:
+      'The 403 for content a key may not read carries the item itself: the refusal leaks what it refuses.',
+    notLive:
+      "A live run reads with its own key, which may read what it is shown: content forbidden to a key is known only from the mock's data.",
+    apply: rewrite(['getContent'], (r, _request, context) => {
+      const item = context?.state.content.get(context.pathParams.itemId!.toLowerCase());
+      if (r.status !== 403 || r.code || !item) return r;
+      return { ...r, body: { ...(r.body as Json), title: item.title, standfirst: item.standfirst } };
+    }),
+  },
+  {
     name: 'feed-400-without-details',
     rule: 'NOTIF-14',
     kind: 'shape',

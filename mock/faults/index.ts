@@ -27,6 +27,11 @@ export const FAULTS: readonly Fault[] = [
   ...IMAGES_FAULTS,
 ];
 
+/** Rules that every deviation breaks in one kind, and why; the catalogue breaks each other in two. */
+export const ONE_KIND: Readonly<Record<string, string>> = {
+  'IMG-06': 'One property, present or absent: every way to break it is a wrong shape.',
+};
+
 /** The names that are not in the catalogue. */
 export function unknownFaults(names: readonly string[]): string[] {
   return names.filter((name) => !FAULTS.some((f) => f.name === name));

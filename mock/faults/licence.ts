@@ -168,6 +168,23 @@ export const LICENCE_FAULTS: Fault[] = [
     apply: switches({ unknownKeyAcceptedOn: ['getLicence'] }),
   },
   {
+    name: 'licence-key-compared-by-prefix',
+    rule: 'LIC-07',
+    kind: 'value',
+    description:
+      'The licence whitelist is matched by prefix: a whitelisted key with characters appended passes.',
+    apply: (request, next, seen) => {
+      const response = next(request);
+      const presented = request.headers['x-api-key'] ?? request.query.get('apiKey') ?? '';
+      const keys = seen.context ? [...seen.context.state.keys.keys()] : [];
+      const widened =
+        response.code === 'KEY_INVALID' &&
+        seen.context?.operation.id === 'getLicence' &&
+        keys.some((key) => presented.startsWith(key));
+      return widened ? next(request, { unknownKeyAcceptedOn: ['getLicence'] }) : response;
+    },
+  },
+  {
     name: 'licence-created-in-future',
     rule: 'LIC-08',
     kind: 'timing',

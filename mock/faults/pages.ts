@@ -21,6 +21,16 @@ export const PAGES_FAULTS: Fault[] = [
     ),
   },
   {
+    name: 'page-content-encoding-claimed',
+    rule: 'PAGE-01',
+    kind: 'protocol',
+    description:
+      'Main content says `Content-Encoding: gzip` over a body that is not compressed, so no client can read it.',
+    apply: rewrite(['getPageMainContent'], (r) =>
+      r.status === 200 ? { ...r, headers: { ...r.headers, 'Content-Encoding': 'gzip' } } : r,
+    ),
+  },
+  {
     name: 'page-request-url-with-key',
     rule: 'PAGE-02',
     kind: 'value',
@@ -133,6 +143,41 @@ export const PAGES_FAULTS: Fault[] = [
             .replace(/\/pages\/[^/?]+/, '/pages/{pageId}')
             .split('?')[0]),
       ),
+    ),
+  },
+  {
+    name: 'page-request-url-forwarded-host',
+    rule: 'PAGE-02',
+    kind: 'header',
+    description:
+      "requestUrl takes its host from the client's X-Forwarded-Host header: a cache in front can be poisoned with another origin.",
+    apply: rewrite(
+      ['getPageMainContent'],
+      onStatus(200, (b, req) => {
+        const host = req.headers['x-forwarded-host'];
+        if (host) b.requestUrl = String(b.requestUrl).replace(/^(https?:\/\/)[^/]+/, `$1${host}`);
+      }),
+    ),
+  },
+  {
+    name: 'gone-page-still-listed',
+    rule: 'PAGE-06',
+    kind: 'value',
+    description: 'The list of pages still names a page that no longer exists, so clients follow it to a 410.',
+    apply: rewrite(
+      ['listPagesV1'],
+      onStatus(200, (b, _req, context) => {
+        const gone = [...(context?.state.pages.values() ?? [])].find((p) => p.gone);
+        if (!gone || !context) return;
+        const pages = b.pages as Json[];
+        pages.push({
+          ...pages[0],
+          id: gone.id,
+          title: gone.title,
+          apiUrl: `${context.request.origin}/site/v1/pages/${gone.id}`,
+        });
+        b.total = pages.length;
+      }),
     ),
   },
   {

@@ -1,5 +1,6 @@
 import { getUserFullProfile } from '../handlers/membership.ts';
 import { fail } from '../handlers/respond.ts';
+import type { State } from '../state/index.ts';
 import type { Token } from '../state/membership.ts';
 import type { Context, MockRequest, MockResponse } from '../types.ts';
 import { onStatus, otherUuid, rewrite, switches, type Fault, type Json } from './fault.ts';
@@ -33,6 +34,11 @@ function tokenCheck(
 
 /** How long after its expiry a token still opens the profile, in the grace fault. */
 const GRACE_MS = 60_000;
+
+/** How long the cache of the shared-cache fault keeps a profile. */
+const CACHE_MS = 60_000;
+/** The shared-cache fault's entries, per mock: a profile's path → when it was read, and the answer. */
+const profileCaches = new WeakMap<State, Map<string, { at: number; response: MockResponse }>>();
 
 /** User full profile: faults that break its rules. */
 export const PROFILE_FAULTS: Fault[] = [
@@ -113,6 +119,28 @@ export const PROFILE_FAULTS: Fault[] = [
     kind: 'status',
     description: 'A valid token of another user opens the profile.',
     apply: switches({ checkTokenOwner: false }),
+  },
+  {
+    name: 'profile-cached-across-tokens',
+    rule: 'PROF-04',
+    kind: 'timing',
+    description:
+      'A cache keyed by the path alone: for a minute after its owner read it, a profile is served to any valid token.',
+    notLive: 'It shows only once the other user has read the profile, with a token a live run does not have.',
+    apply: (request, next, seen) => {
+      const response = next(request);
+      const { context } = seen;
+      if (!context || context.operation.id !== 'getUserFullProfile') return response;
+      const cache =
+        profileCaches.get(context.state) ?? new Map<string, { at: number; response: MockResponse }>();
+      profileCaches.set(context.state, cache);
+      const now = context.state.clock.now();
+      if (response.status === 200) cache.set(request.path, { at: now, response });
+      const hit = cache.get(request.path);
+      return response.status === 403 && !response.code && hit && now - hit.at < CACHE_MS
+        ? hit.response
+        : response;
+    },
   },
   {
     name: 'unknown-user-empty-profile',

@@ -22,7 +22,11 @@ test.describe('content endpoints', () => {
       fcParams,
     }) => {
       const itemId = need(target.data.contentId, 'CLM_CONTENT_ID');
-      expect((await api.call(operation, { path: { itemId } })).status).toBe(200);
+      const known = await api.call(operation, { path: { itemId } });
+      expect(known.status).toBe(200);
+      expect((known.json as { id: string }).id.toLowerCase(), 'the item asked for').toMatch(
+        new RegExp(`${itemId.toLowerCase()}$`),
+      );
       await fc.assert(
         fc.asyncProperty(unknownUuid(), async (unknown) => {
           expect((await api.call(operation, { path: { itemId: unknown } })).status).toBe(404);

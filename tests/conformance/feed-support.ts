@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../lib/client/client.ts';
+import type { ChangeLog } from '../../mock/state/feed.ts';
 import type { FeedPage } from '../../lib/paging/walk.ts';
 import { expect } from '../fixtures.ts';
 
@@ -26,4 +27,15 @@ export function pages(api: ApiClient) {
 
 export async function listAt(api: ApiClient, since: string) {
   return api.call('listNotifications', { query: { since } });
+}
+
+/** The time that most changes after `after` share: where one page could grow past its limit. */
+export function busiestTime(log: ChangeLog, after: number): { time: number; count: number } {
+  const perTime = new Map<number, number>();
+  for (let i = log.firstAfter(after); i < log.length; i++) {
+    const { time } = log.at(i)!;
+    perTime.set(time, (perTime.get(time) ?? 0) + 1);
+  }
+  const [time, count] = [...perTime].reduce((a, b) => (b[1] > a[1] ? b : a), [after, 0]);
+  return { time, count };
 }

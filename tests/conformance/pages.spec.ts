@@ -18,9 +18,13 @@ function mainContent(
   pageId: string,
   query: Record<string, string> = {},
   key: 'header' | 'query' = 'header',
+  headers: Record<string, string> = {},
 ) {
-  return api.call('getPageMainContent', { path: { pageId }, query, key });
+  return api.call('getPageMainContent', { path: { pageId }, query, key, headers });
 }
+
+/** A host no service owns, sent as X-Forwarded-Host: a requestUrl must not take it up. */
+const FOREIGN_HOST = 'cache-poison.invalid';
 
 /** Skips the test where a live service retired the endpoint: its known page is gone too (DEPR-01). */
 async function skipIfGone(api: ApiClient, target: TargetFixture): Promise<void> {
@@ -53,11 +57,16 @@ test.describe('page main content (deprecated v1)', () => {
   }) => {
     const pageId = need(target.data.pageId, 'CLM_PAGE_ID');
     for (const key of ['header', 'query'] as const) {
-      const response = await mainContent(api, pageId, { 'feature.blogposts': 'on' }, key);
+      const response = await mainContent(api, pageId, { 'feature.blogposts': 'on' }, key, {
+        'X-Forwarded-Host': FOREIGN_HOST,
+      });
       if (response.status !== 200) continue;
       const echoed = new URL((response.json as PageList).requestUrl);
       expect(echoed.searchParams.has('apiKey')).toBe(false);
       expect(echoed.pathname).toBe(new URL(response.url).pathname);
+      // Behind proxies a live service names its public origin, but never one a client made up.
+      expect(echoed.host, 'host taken from X-Forwarded-Host').not.toBe(FOREIGN_HOST);
+      if (target.kind === 'mock') expect(echoed.origin).toBe(new URL(response.url).origin);
       expect(echoed.searchParams.get('feature.blogposts')).toBe('on');
     }
   });
@@ -123,6 +132,12 @@ test.describe('page main content (deprecated v1)', () => {
     const response = await mainContent(api, gonePageId);
     if (response.status !== 410) await skipIfGone(api, target);
     expect(response.status).toBe(410);
+    // Nor does the list of pages still lead to it.
+    const list = await api.call('listPagesV1', {});
+    if (list.status === 200) {
+      const ids = (list.json as { pages: { id: string }[] }).pages.map((p) => p.id);
+      expect(ids, 'pages listed').not.toContain(gonePageId);
+    }
   });
 
   test('lifecycle timestamps have milliseconds and the first publication is not after the last @PAGE-07', async ({

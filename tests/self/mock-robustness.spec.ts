@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { loadRules } from '../../lib/contract/index.ts';
 import { createMock } from '../../mock/server.ts';
-import { FAULTS } from '../../mock/faults/index.ts';
+import { FAULTS, ONE_KIND } from '../../mock/faults/index.ts';
 import { sendOnWire } from '../../lib/client/transport.ts';
 import { expect, MOCK_NOW, test } from '../fixtures.ts';
 
@@ -162,6 +162,13 @@ test.describe('the fault catalogue', () => {
     expect(FAULTS.filter((f) => !ids.has(f.rule)).map((f) => f.name)).toEqual([]);
     const kinds = ['shape', 'value', 'status', 'protocol', 'header', 'paging', 'timing'];
     expect(FAULTS.filter((f) => !kinds.includes(f.kind)).map((f) => f.name)).toEqual([]);
+  });
+
+  test('breaks every rule in at least two kinds, where it has two', () => {
+    const kinds = new Map<string, Set<string>>();
+    for (const f of FAULTS) kinds.set(f.rule, (kinds.get(f.rule) ?? new Set()).add(f.kind));
+    const single = [...kinds].filter(([rule, set]) => set.size < 2 && !ONE_KIND[rule]).map(([r]) => r);
+    expect(single).toEqual([]);
   });
 
   test('composes faults without one losing another', async () => {
