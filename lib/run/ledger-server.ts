@@ -57,13 +57,15 @@ export async function serveLedger(limits: Limits): Promise<{ url: string; ledger
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref();
+  // Longer than a worker keeps an idle socket between two sends, so the server rarely closes one in use.
+  server.keepAliveTimeout = 65_000;
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ledger, server };
 }
 
 /** A worker's view of the ledger served by the runner's main process. */
 export function remoteLedger(url: string): RunLedger {
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
-  const call = <T>(path: string, input: object = {}): Promise<T> =>
+  const call = <T>(path: string, input: object = {}, retried = false): Promise<T> =>
     new Promise((resolve, reject) => {
       const req = request(`${url}${path}`, { method: 'POST', agent, timeout: 10_000 }, (res) => {
         let text = '';
@@ -73,7 +75,13 @@ export function remoteLedger(url: string): RunLedger {
         res.on('error', reject);
       });
       req.on('timeout', () => req.destroy(new Error('the run ledger did not answer')));
-      req.on('error', reject);
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive socket the server closed as it was reused: the request never arrived, so
+        // sending it again on a fresh socket is safe (node's documented remedy).
+        if (req.reusedSocket && !retried && (error.code === 'ECONNRESET' || /hang up/.test(error.message)))
+          call<T>(path, input, true).then(resolve, reject);
+        else reject(error);
+      });
       req.end(JSON.stringify(input));
     });
   return {
