@@ -13,6 +13,11 @@ import { createMock, type Mock } from '../mock/server.ts';
 
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
 export const MOCK_NOW = '2026-11-22T12:00:00.000Z';
+/** The worker mocks' seed: the standalone mock started with it (and MOCK_NOW) replays a failure. */
+const MOCK_SEED = 1;
+/** Where `npm run mock` listens by default: a failure's curl points there, not at a worker's gone port. */
+const STANDALONE = { https: 'https://127.0.0.1:8443', http: 'http://127.0.0.1:8080' };
+const RULE_TAG = /^@([A-Z]+-\d{2})$/;
 
 /** The data tests need from the target: from the mock's state, or from `.env` for a live service. */
 export interface TargetData {
@@ -51,7 +56,7 @@ function mockData(mock: Mock, key: string): TargetData {
 }
 
 async function mockTarget(config: Config): Promise<TargetFixture> {
-  const mock = await createMock({ seed: 1, now: MOCK_NOW });
+  const mock = await createMock({ seed: MOCK_SEED, now: MOCK_NOW });
   // A run's own secrets work against the mock too, so the redaction self-test can use canaries.
   const key = config.apiKey ?? 'mock-key-primary';
   mock.state.allowKey(key);
@@ -146,9 +151,22 @@ interface TestFixtures {
   runStop: { reason?: string };
 }
 
+/** How a failure of this test is replayed: its faults, and for the mock the standalone one to run. */
+function replayOf(target: TargetFixture, faults: string[]): Observations['replay'] {
+  if (!target.mock) return { faults, origins: {} };
+  const flags = faults.map((f) => ` --fault ${f}`).join('');
+  return {
+    faults,
+    origins: { [target.mock.url]: STANDALONE.https, [target.mock.httpUrl]: STANDALONE.http },
+    mockCommand: `npm run mock -- --seed ${MOCK_SEED} --now ${MOCK_NOW}${flags}   # then export CLM_API_KEY=<a key it prints>`,
+  };
+}
+
 function attachObservations(testInfo: TestInfo, observations: Observations): Promise<void> {
   const failed = testInfo.status !== testInfo.expectedStatus;
-  const { exchanges, ...summary } = observations;
+  const { exchanges, ...rest } = observations;
+  // A failure keeps its last exchanges for the findings; a pass does not need them.
+  const summary = { ...rest, exchanges: failed ? exchanges.slice(-3) : [] };
   return testInfo
     .attach(OBSERVATIONS_ATTACHMENT, { body: JSON.stringify(summary), contentType: 'application/json' })
     .then(() => {
@@ -247,9 +265,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     onlyAgainstMock(target);
     await use(target.mock!);
   },
-  // eslint-disable-next-line no-empty-pattern -- as above
-  observations: async ({}, use, testInfo) => {
+  observations: async ({ target, config }, use, testInfo) => {
     const observations = emptyObservations();
+    const planned = testInfo.annotations.find((a) => a.type === 'mutant')?.description;
+    observations.replay = replayOf(target, [...config.mockFaults, ...(planned ? [planned] : [])]);
+    // Rule IDs as annotations too: JUnit carries annotations as properties.
+    for (const tag of testInfo.tags) {
+      const rule = RULE_TAG.exec(tag)?.[1];
+      if (rule && !testInfo.annotations.some((a) => a.type === 'rule' && a.description === rule))
+        testInfo.annotations.push({ type: 'rule', description: rule });
+    }
     await use(observations);
     await attachObservations(testInfo, observations);
   },
@@ -279,8 +304,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // fast-check reports a stopped run as a counterexample: it is "not run" instead.
       asyncReporter: async (details) => {
         if (runStop.reason !== undefined) notRun(testInfo, runStop, runStop.reason);
-        if (details.failed)
+        if (details.failed) {
+          if (details.counterexamplePath)
+            testInfo.annotations.push({ type: 'fc-path', description: details.counterexamplePath });
           throw new Error(await fc.asyncDefaultReportMessage(details), { cause: details.errorInstance });
+        }
       },
     });
   },

@@ -207,13 +207,15 @@ export class ApiClient {
     if (grant.delayMs > 0) await sleep(grant.delayMs);
     observations.requests++;
     const left = grant.deadline === undefined ? Infinity : grant.deadline - Date.now();
+    const started = performance.now();
     try {
-      return await sendOnWire({
+      const wire = await sendOnWire({
         ...request,
         insecureTls: target.insecureTls,
         timeoutMs: Math.max(1, Math.min(limits.requestTimeoutMs, left)),
         maxBytes: limits.maxBodyBytes,
       });
+      return { ...wire, ms: Math.round(performance.now() - started) };
     } catch (error) {
       if (grant.deadline !== undefined && Date.now() >= grant.deadline) {
         const reason = 'deadline reached (CLM_RUN_TIMEOUT): the run ends here, what ran is reported';
@@ -256,7 +258,7 @@ export class ApiClient {
       json,
     };
     const isRedirect = status >= 300 && status < 400 && headers.location !== undefined;
-    if (operation && !isRedirect) observations.calls.push({ operation: operation.id, status });
+    if (operation && !isRedirect) observations.calls.push({ operation: operation.id, status, ms: wire.ms });
     observations.exchanges.push({
       method,
       url: shownUrl,

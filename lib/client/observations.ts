@@ -1,14 +1,17 @@
 /** What one test saw, attached to it for the reporters: coverage, drift, retries, requests, findings. */
 export interface Observations {
-  calls: { operation: string; status: number }[];
+  /** Each answer matched to an operation; `ms` is its time, where it was measured. */
+  calls: { operation: string; status: number; ms?: number }[];
   /** Fields the contract does not name, or expectations beyond the contract (`note` says which). */
   drift: { operation: string; status: number; field: string; note?: string }[];
   retries: { reason: string; url: string }[];
   requests: number;
   /** Automatic checks that failed, with the rules they belong to. */
   findings: { check: string; title: string; rules: string[] }[];
-  /** The last exchanges, redacted, for the failure attachment. */
+  /** The last exchanges, redacted, for the failure attachment and the findings. */
   exchanges: { method: string; url: string; status: number; curl: string; body: string }[];
+  /** Where the test ran, for its replay: the faults switched on, and a base URL shown in place of the run's own. */
+  replay?: { faults: string[]; origins: Record<string, string>; mockCommand?: string };
 }
 
 export const OBSERVATIONS_ATTACHMENT = 'clm-observations';

@@ -44,6 +44,8 @@ export interface WireResponse {
   status: number;
   headers: Record<string, string>;
   bytes: Buffer;
+  /** Milliseconds from sending to the whole answer, set by the client that sent it. */
+  ms?: number;
 }
 
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };

@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type {
   FullConfig,
   FullResult,
@@ -9,16 +9,24 @@ import type {
   TestResult,
 } from '@playwright/test/reporter';
 import { OBSERVATIONS_ATTACHMENT, type Observations } from '../client/observations.ts';
-import { loadContract, loadRules } from '../contract/index.ts';
+import { loadContract, loadRules, projectPath } from '../contract/index.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
-import { buildReport, type Outcome, type RunRecord, type TestRecord } from './model.ts';
+import { errorAnnotations } from './ci.ts';
+import { plain, replayable, replayCommand } from './findings.ts';
+import { appendHistory, HISTORY_FILE, recordOf } from './history.ts';
+import { buildReport, type FailureRecord, type Outcome, type RunRecord, type TestRecord } from './model.ts';
 import { conformanceHtml, conformanceMarkdown, counts, coverageMarkdown, driftMarkdown } from './render.ts';
+import { contractIdentity, partialReasons, suiteCommit } from './run-meta.ts';
 
 const RULE_TAG = /^@([A-Z]+-\d{2})$/;
 
+/** The first lines of a failure: enough to say what broke, short enough for every report. */
+const firstLines = (text: string) => plain(text).split('\n').slice(0, 12).join('\n').slice(0, 2_000);
+
 /**
- * Turns the conformance tests' results into the rule-by-rule report, coverage and drift, and ends
- * the run's output with one plain line of counts.
+ * Turns the conformance tests' results into the rule-by-rule report (failures first, grouped into
+ * findings), coverage, drift and the run's history, and ends the output with one line of counts.
+ * A partial run (a filter, one shard) writes beside the full run's reports, never over them.
  */
 export default class ConformanceReporter implements Reporter {
   private readonly records = new Map<string, TestRecord>();
@@ -27,13 +35,22 @@ export default class ConformanceReporter implements Reporter {
   /** The fast-check seeds the tests used, from their annotations: right even when shards are merged. */
   private readonly seeds = new Set<number>();
   private readonly outputDir: string;
+  private readonly startedAt = new Date().toISOString();
+  private partial: string[] = [];
+  private total = 0;
+  private baseUrl = '';
+  private replayMock: string | undefined;
+  private faults = new Set<string>();
 
   constructor(options: { outputDir?: string } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
   }
 
-  onBegin(_config: FullConfig, suite: Suite): void {
+  onBegin(config: FullConfig, suite: Suite): void {
     for (const project of suite.suites) if (project.title !== 'self') this.targets.add(project.title);
+    this.partial = partialReasons(config);
+    this.total = suite.allTests().filter((t) => t.parent.project()?.name !== 'self').length;
+    this.baseUrl = process.env.CLM_TARGET === 'live' ? (process.env.CLM_BASE_URL ?? '') : '';
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -52,61 +69,128 @@ export default class ConformanceReporter implements Reporter {
     if (!project || project === 'self') return;
     const attachment = result.attachments.find((a) => a.name === OBSERVATIONS_ATTACHMENT);
     const observations = attachment?.body
-      ? (JSON.parse(attachment.body.toString('utf8')) as Omit<Observations, 'exchanges'>)
+      ? (JSON.parse(attachment.body.toString('utf8')) as Observations)
       : undefined;
     const rules = [
       ...test.tags.map((tag) => RULE_TAG.exec(tag)?.[1]),
-      ...[...test.annotations, ...result.annotations]
-        .filter((a) => a.type === 'rule')
-        .map((a) => a.description),
+      ...annotations.filter((a) => a.type === 'rule').map((a) => a.description),
     ].filter((id): id is string => !!id);
-    for (const a of annotations)
-      if (a.type === 'fc-seed' && a.description) this.seeds.add(Number(a.description));
+    const seed = annotations.find((a) => a.type === 'fc-seed')?.description;
+    if (seed) this.seeds.add(Number(seed));
+    const replay = observations?.replay;
+    if (replay?.mockCommand && !replay.faults.some((f) => !this.faults.has(f)))
+      this.replayMock ??= replay.mockCommand;
+    for (const fault of replay?.faults ?? []) this.faults.add(fault);
     this.records.set(test.id, {
+      id: test.id,
       title: test.titlePath().slice(3).join(' › '),
       file: test.location.file,
       rules: [...new Set(rules)],
       outcome,
       skipReason: skip,
       observations,
+      ...(outcome === 'failed'
+        ? { failure: this.failureOf(test, result, project, observations, seed, annotations) }
+        : {}),
     });
+  }
+
+  /** Why a test failed, what it sent last (as a user can send it again), and how to replay it. */
+  private failureOf(
+    test: TestCase,
+    result: TestResult,
+    project: string,
+    observations: Observations | undefined,
+    seed: string | undefined,
+    annotations: { type: string; description?: string }[],
+  ): FailureRecord {
+    const error = result.errors[0] ?? result.error;
+    const last = observations?.exchanges.at(-1);
+    const location = `${relative(projectPath(''), test.location.file)}:${test.location.line}`;
+    const failedCheck = observations?.findings.at(-1)?.check;
+    return {
+      message: firstLines(error?.message ?? error?.value ?? 'failed'),
+      ...(failedCheck ? { check: failedCheck } : {}),
+      ...(observations?.calls.length ? { operation: observations.calls.at(-1)!.operation } : {}),
+      ...(last ? { exchange: replayable(last, observations?.replay?.origins ?? {}) } : {}),
+      replay: replayCommand({
+        location,
+        project,
+        faults: observations?.replay?.faults ?? [],
+        seed: annotations.some((a) => a.type === 'fc-seed') ? seed : undefined,
+        path: annotations.find((a) => a.type === 'fc-path')?.description,
+      }),
+      location,
+    };
   }
 
   async onEnd(result: FullResult): Promise<void> {
     const all = [...this.outcomes.values()];
     const count = (outcome: Outcome) => all.filter((o) => o === outcome).length;
     const line = `Tests: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped') + count('not run')} skipped`;
-    if (this.records.size > 0) {
-      const report = buildReport([...this.records.values()], loadRules(), await loadContract(), {
-        target: [...this.targets].join(', ') || 'unknown',
-        seed: this.seeds.size > 0 ? String(Math.min(...this.seeds)) : undefined,
-        run: await ledgerRecord(),
-        interrupted:
-          result.status === 'timedout'
-            ? 'the run was stopped by its global timeout'
-            : result.status === 'interrupted'
-              ? 'the run was interrupted'
-              : undefined,
-      });
-      mkdirSync(this.outputDir, { recursive: true });
-      const write = (name: string, text: string) => writeFileSync(join(this.outputDir, name), text);
-      write('conformance.md', conformanceMarkdown(report));
-      write('conformance.html', conformanceHtml(report));
-      write('conformance.json', `${JSON.stringify(report, null, 2)}\n`);
-      write('coverage.md', coverageMarkdown(report));
-      write('coverage.json', `${JSON.stringify(report.coverage, null, 2)}\n`);
-      write('drift.md', driftMarkdown(report));
-      write('drift.json', `${JSON.stringify(report.drift, null, 2)}\n`);
-      const c = counts(report);
-      const seenPairs = report.coverage.documented.filter((d) => d.seen).length;
-      console.log(
-        `\nVerdict: ${report.verdict.toUpperCase()}${report.incomplete.length ? ` (${report.incomplete.join('; ')})` : ''}.` +
-          `\nConformance (${report.target}): ${c.pass} rules pass, ${c.fail} fail, ${c['not run']} not run, ${c.skipped} skipped, ${c['not covered']} not covered; ` +
-          `coverage ${seenPairs}/${report.coverage.documented.length}; ${report.drift.length} drift fields; ${report.requests} requests. ` +
-          `fast-check seed ${report.seed ?? '-'}. Reports in ${this.outputDir}/ (conformance.html, coverage.md, drift.md, html/).`,
-      );
-    }
+    if (this.records.size > 0) await this.writeReports(result);
     console.log(line);
+  }
+
+  private async writeReports(result: FullResult): Promise<void> {
+    const records = [...this.records.values()];
+    const contract = await loadContract();
+    const targetKind = this.targets.has('live') ? 'live' : 'mock';
+    const report = buildReport(records, loadRules(), contract, {
+      target: [...this.targets].join(', ') || 'unknown',
+      seed: this.seeds.size > 0 ? String(Math.min(...this.seeds)) : undefined,
+      run: await ledgerRecord(),
+      interrupted:
+        result.status === 'timedout'
+          ? 'the run was stopped by its global timeout'
+          : result.status === 'interrupted'
+            ? 'the run was interrupted'
+            : undefined,
+      meta: {
+        targetKind,
+        baseUrl: targetKind === 'live' ? this.baseUrl : 'https://127.0.0.1:8443 (the bundled mock)',
+        suiteCommit: suiteCommit(),
+        contract: contractIdentity(contract),
+        faults: [...this.faults],
+        seed: this.seeds.size > 0 ? String(Math.min(...this.seeds)) : undefined,
+        startedAt: this.startedAt,
+        endedAt: new Date().toISOString(),
+        partial: this.partial,
+        ...(this.replayMock ? { replayMock: this.replayMock } : {}),
+        tests: {
+          run: records.filter((r) => ['passed', 'failed'].includes(r.outcome)).length,
+          total: this.total,
+        },
+      },
+    });
+    // A partial run goes beside the full run's reports, so it never silently replaces them.
+    const dir = this.partial.length > 0 ? join(this.outputDir, 'partial') : this.outputDir;
+    mkdirSync(dir, { recursive: true });
+    const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
+    const markdown = conformanceMarkdown(report);
+    write('conformance.md', markdown);
+    write('conformance.html', conformanceHtml(report));
+    write('conformance.json', `${JSON.stringify(report, null, 2)}\n`);
+    write('coverage.md', coverageMarkdown(report));
+    write('coverage.json', `${JSON.stringify(report.coverage, null, 2)}\n`);
+    write('drift.md', driftMarkdown(report));
+    write('drift.json', `${JSON.stringify(report.drift, null, 2)}\n`);
+    if (this.partial.length === 0) appendHistory(join(this.outputDir, HISTORY_FILE), recordOf(report));
+    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
+    if (process.env.GITHUB_ACTIONS === 'true') for (const a of errorAnnotations(report)) console.log(a);
+
+    const c = counts(report);
+    const seenPairs = report.coverage.documented.filter((d) => d.seen).length;
+    console.log(
+      `\nVerdict: ${report.verdict.toUpperCase()}${report.incomplete.length ? ` (${report.incomplete.join('; ')})` : ''}.` +
+        `\nConformance (${report.target}): ${c.pass} rules pass, ${c.fail} fail, ${c['not run']} not run, ${c.skipped} skipped, ${c['not covered']} not covered; ` +
+        `${report.findings.length} finding(s); coverage ${seenPairs}/${report.coverage.documented.length}; ${report.drift.length} drift fields; ${report.requests} requests. ` +
+        `fast-check seed ${report.seed ?? '-'}.` +
+        (report.findings[0]
+          ? `\nFirst finding: ${report.findings[0].title}\n  Replay: ${report.findings[0].replay}`
+          : '') +
+        `\nReports in ${dir}/ (conformance.html, coverage.md, drift.md)${this.partial.length ? `: a partial run (${this.partial.join('; ')}); the full run's reports in ${this.outputDir}/ are left as they were` : ''}.`,
+    );
   }
 
   printsToStdio(): boolean {

@@ -1,17 +1,21 @@
 import type { Contract, Rule } from '../contract/index.ts';
 import type { Observations } from '../client/observations.ts';
+import { findingsOf } from './findings.ts';
 
 /** `not run`: the run stopped (budget, deadline, an unreachable service) before the test could decide. */
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'not run';
 
 /** One conformance test as the reports see it. */
 export interface TestRecord {
+  /** Playwright's id of the test, for links into its HTML report. */
+  id: string;
   title: string;
   file: string;
   rules: string[];
   outcome: Outcome;
   skipReason?: string;
-  observations?: Omit<Observations, 'exchanges'>;
+  observations?: Observations;
+  failure?: FailureRecord;
 }
 
 export type Verdict = 'pass' | 'fail' | 'not run' | 'skipped' | 'not covered';
@@ -42,8 +46,81 @@ export interface Coverage {
   ratio: number;
 }
 
+/** What a run was: enough to tell two reports apart and to replay one. Never a secret. */
+export interface RunMeta {
+  targetKind: 'mock' | 'live';
+  /** The base URL tested (for the mock: the standalone mock's address a replay uses). */
+  baseUrl: string;
+  /** The suite's git commit, when it runs from a checkout. */
+  suiteCommit: string | null;
+  /** The contract's `info.version` and a hash of its bundled text. */
+  contract: { version: string; hash: string };
+  /** The mock's faults switched on (MOCK_FAULTS). */
+  faults: string[];
+  seed: string | undefined;
+  startedAt: string;
+  endedAt: string;
+  /** Why the run is not the whole suite (a filter, a shard, files named); empty for a full run. */
+  partial: string[];
+  /** For the mock: the command that starts the standalone mock as the run's own were (seed, clock, faults). */
+  replayMock?: string;
+  /** Tests the run reached, of those its projects hold. */
+  tests: { run: number; total: number };
+}
+
+/** One request and its answer, redacted and truncated, as a finding shows it. */
+export interface ExchangeRecord {
+  method: string;
+  url: string;
+  status: number;
+  curl: string;
+  body: string;
+}
+
+/** A failed test as the findings see it: why it failed, what it sent last, how to replay it. */
+export interface FailureRecord {
+  /** The first lines of the error, without colour codes. */
+  message: string;
+  /** The automatic check that failed, when one did. */
+  check?: string;
+  /** The operation of the last request. */
+  operation?: string;
+  exchange?: ExchangeRecord;
+  /** The command that replays the test: faults, seed and path set. */
+  replay: string;
+  /** Where the test is, `file:line`. */
+  location: string;
+}
+
+/** One defect: the failures that share a cause (operation, check, message shape), and what they touch. */
+export interface Finding {
+  id: string;
+  title: string;
+  rules: string[];
+  tests: string[];
+  expected?: string;
+  received?: string;
+  operation?: string;
+  exchange?: ExchangeRecord;
+  replay: string;
+  location: string;
+  /** Where the test's entry in Playwright's HTML report is. */
+  reportLink: string;
+}
+
+/** Time per operation, in ms, over the run's answered requests. */
+export interface Latency {
+  operation: string;
+  count: number;
+  p50: number;
+  p95: number;
+}
+
 export interface ConformanceReport {
   verdict: RunVerdict;
+  meta: RunMeta;
+  findings: Finding[];
+  latency: Latency[];
   /** Why the run is incomplete (empty when it is not). */
   incomplete: string[];
   run: RunRecord;
@@ -69,11 +146,33 @@ export function verdictOf(tests: { outcome: Outcome }[]): Verdict {
   return 'skipped';
 }
 
+/** The middle value and the 95th percentile of a list of times (nearest rank). */
+function percentiles(values: number[]): { p50: number; p95: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+export function latencyOf(calls: { operation: string; ms?: number }[]): Latency[] {
+  const times = new Map<string, number[]>();
+  for (const { operation, ms } of calls)
+    if (ms !== undefined) times.set(operation, [...(times.get(operation) ?? []), ms]);
+  return [...times]
+    .map(([operation, ms]) => ({ operation, count: ms.length, ...percentiles(ms) }))
+    .sort((a, b) => a.operation.localeCompare(b.operation));
+}
+
 export function buildReport(
   records: TestRecord[],
   rules: Rule[],
   contract: Contract,
-  meta: { target: string; seed: string | undefined; run?: RunRecord; interrupted?: string },
+  meta: {
+    target: string;
+    seed: string | undefined;
+    run?: RunRecord;
+    interrupted?: string;
+    meta: RunMeta;
+  },
 ): ConformanceReport {
   // A failed automatic check counts for its own rule too, not only for the rules the test names.
   const rulesOf = (r: TestRecord) => [
@@ -128,8 +227,12 @@ export function buildReport(
     ...(run.stopped ? [run.stopped] : []),
     ...(notRun.length > 0 ? [`${notRun.length} test(s) not run`] : []),
   ];
+  if (meta.meta.partial.length > 0) incomplete.unshift(`a partial run (${meta.meta.partial.join('; ')})`);
   return {
     verdict: rows.some((r) => r.verdict === 'fail') ? 'fail' : incomplete.length > 0 ? 'incomplete' : 'pass',
+    meta: meta.meta,
+    findings: findingsOf(records),
+    latency: latencyOf(calls),
     incomplete,
     run,
     target: meta.target,

@@ -1,4 +1,4 @@
-import type { ConformanceReport, Verdict } from './model.ts';
+import type { ConformanceReport, Finding, RuleRow, Verdict } from './model.ts';
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 /** Text made safe for HTML, for every page the reports write. */
@@ -14,76 +14,184 @@ export function counts(report: ConformanceReport): Record<Verdict, number> {
   return result;
 }
 
-function header(report: ConformanceReport): string[] {
-  const c = counts(report);
-  const { run } = report;
+/** The run's metadata, one line each: what was tested, with what, when, and how complete. */
+export function runLines(report: ConformanceReport): string[] {
+  const { meta, run } = report;
   return [
-    `Verdict: ${report.verdict.toUpperCase()}${report.incomplete.length ? `: incomplete, ${report.incomplete.join('; ')}` : ''}.`,
-    '',
-    `Target: ${report.target}. Generated ${report.generatedAt}. fast-check seed: ${report.seed ?? 'none'}.`,
-    '',
-    `Rules: ${c.pass} pass, ${c.fail} fail, ${c['not run']} not run, ${c.skipped} skipped, ${c['not covered']} not covered. ` +
-      `Requests: ${report.requests}${run.budget !== null ? ` of a budget of ${run.budget}` : ''}${run.perSecond !== null ? `, at most ${run.perSecond} per second` : ''}.`,
+    `Target: ${meta.targetKind} ${meta.baseUrl}`,
+    `Suite: ${meta.suiteCommit ? meta.suiteCommit.slice(0, 12) : 'not a git checkout'}; contract ${meta.contract.version} (${meta.contract.hash})`,
+    `Faults: ${meta.faults.length ? meta.faults.join(', ') : 'none'}; fast-check seed: ${meta.seed ?? 'none'}`,
+    `Time: ${meta.startedAt} to ${meta.endedAt}`,
+    `Requests: ${report.requests}${run.budget !== null ? ` of a budget of ${run.budget}` : ''}${run.perSecond !== null ? `, at most ${run.perSecond} per second` : ''}`,
+    `Tests: ${meta.tests.run} run of ${meta.tests.total}; ${meta.partial.length ? `PARTIAL (${meta.partial.join('; ')})` : 'the whole suite'}`,
     ...(run.transportFailures.length > 0
-      ? [
-          '',
-          `No answer: ${run.transportFailures.length} time(s) (${run.transportFailures.slice(-3).join('; ')}).`,
-        ]
+      ? [`No answer: ${run.transportFailures.length} time(s) (${run.transportFailures.slice(-3).join('; ')})`]
       : []),
     ...(report.retries.length > 0
       ? [
-          '',
-          `Retried: ${report.retries.length} (${[...new Set(report.retries.map((r) => r.reason))].slice(0, 5).join('; ')}).`,
+          `Retried: ${report.retries.length} (${[...new Set(report.retries.map((r) => r.reason))].slice(0, 5).join('; ')})`,
         ]
       : []),
+  ];
+}
+
+/** The verdict line and the counts. */
+export function verdictLine(report: ConformanceReport): string {
+  const c = counts(report);
+  const why = report.incomplete.length ? `: incomplete, ${report.incomplete.join('; ')}` : '';
+  return (
+    `Verdict: ${report.verdict.toUpperCase()}${why}. ${report.findings.length} finding(s). ` +
+    `Rules: ${c.pass} pass, ${c.fail} fail, ${c['not run']} not run, ${c.skipped} skipped, ${c['not covered']} not covered.`
+  );
+}
+
+const ruleText = (report: ConformanceReport, id: string) =>
+  report.rows.find((r) => r.rule.id === id)?.rule.text ?? '';
+
+function findingMarkdown(report: ConformanceReport, finding: Finding, n: number): string[] {
+  const { exchange } = finding;
+  const mockHint = report.meta.targetKind === 'mock' ? report.meta.replayMock : undefined;
+  return [
+    `### ${n}. ${finding.title}`,
+    '',
+    ...finding.rules.map((id) => `- **${id}**: ${ruleText(report, id)}`),
+    '',
+    `Tests (${finding.tests.length}): ${finding.tests.map((t) => `\`${t}\``).join(', ')}`,
+    '',
+    ...(finding.expected ? [`Expected: \`${finding.expected}\``, ''] : []),
+    ...(finding.received ? [`Received: \`${finding.received}\``, ''] : []),
+    ...(exchange
+      ? [
+          `Request: \`${exchange.method} ${exchange.url}\` → ${exchange.status}`,
+          '',
+          '```',
+          exchange.body.slice(0, 600),
+          '```',
+          '',
+          'Replay the request' + (mockHint ? ` (start the mock first: \`${mockHint}\`)` : '') + ':',
+          '',
+          '```sh',
+          exchange.curl,
+          '```',
+          '',
+        ]
+      : []),
+    'Replay the test:',
+    '',
+    '```sh',
+    finding.replay,
+    '```',
+    '',
+    `At \`${finding.location}\`; [in Playwright's report](${finding.reportLink}).`,
+    '',
   ];
 }
 
 export function conformanceMarkdown(report: ConformanceReport): string {
   const lines = [
-    '# Conformance',
+    `# Conformance: ${report.verdict.toUpperCase()}`,
     '',
-    ...header(report),
+    verdictLine(report),
     '',
-    '| Rule | Verdict | Rule text | Decided by | Note |',
-    '|---|---|---|---|---|',
+    ...runLines(report).map((l) => `- ${l}`),
+    '',
   ];
-  for (const row of report.rows) {
-    const tests = row.tests.map((t) => `${mark(t.outcome)} ${t.title}`).join('<br>');
-    lines.push(
-      `| ${row.rule.id} | ${row.verdict} | ${cell(row.rule.text)} | ${cell(tests)} | ${cell(row.reasons.join('; '))} |`,
-    );
+  if (report.findings.length > 0) {
+    lines.push(`## Findings (${report.findings.length})`, '');
+    report.findings.forEach((f, i) => lines.push(...findingMarkdown(report, f, i + 1)));
   }
+  const row = (r: RuleRow) => {
+    const tests = r.tests.map((t) => `${mark(t.outcome)} ${t.title}`).join('<br>');
+    return `| ${r.rule.id} | ${r.verdict} | ${cell(r.rule.text)} | ${cell(tests)} | ${cell(r.reasons.join('; '))} |`;
+  };
+  const table = ['| Rule | Verdict | Rule text | Decided by | Note |', '|---|---|---|---|---|'];
+  const others = report.rows.filter((r) => r.verdict !== 'pass');
+  if (others.length > 0) lines.push('## Rules not passing', '', ...table, ...others.map(row), '');
+  const passing = report.rows.filter((r) => r.verdict === 'pass');
+  lines.push(`## Passing rules (${passing.length})`, '', ...table, ...passing.map(row));
   return `${lines.join('\n')}\n`;
 }
 
-export function conformanceHtml(report: ConformanceReport): string {
-  const colour: Record<Verdict, string> = {
-    pass: '#1a7f37',
-    fail: '#cf222e',
-    'not run': '#bc4c00',
-    skipped: '#9a6700',
-    'not covered': '#57606a',
-  };
-  const rows = report.rows
+const COLOUR: Record<Verdict, string> = {
+  pass: '#1a7f37',
+  fail: '#cf222e',
+  'not run': '#bc4c00',
+  skipped: '#9a6700',
+  'not covered': '#57606a',
+};
+
+/** A block of text a reader copies with one click (the button falls back to selecting it). */
+const copyable = (text: string) =>
+  `<div class="copy"><pre><code>${escape(text)}</code></pre><button type="button" data-copy="${escape(text)}">Copy</button></div>`;
+
+function findingHtml(report: ConformanceReport, finding: Finding, n: number): string {
+  const { exchange } = finding;
+  const mockHint = report.meta.targetKind === 'mock' ? report.meta.replayMock : undefined;
+  return `<details class="finding" id="finding-${finding.id}" open><summary><b>${n}. ${escape(finding.title)}</b> <span class="muted">${finding.rules.join(', ')}; ${finding.tests.length} test(s)</span></summary>
+<ul>${finding.rules.map((id) => `<li><b>${id}</b>: ${escape(ruleText(report, id))}</li>`).join('')}</ul>
+${finding.expected ? `<p>Expected: <code>${escape(finding.expected)}</code></p>` : ''}${finding.received ? `<p>Received: <code>${escape(finding.received)}</code></p>` : ''}
+<p>Tests:</p><ul>${finding.tests.map((t) => `<li>${escape(t)}</li>`).join('')}</ul>
+${
+  exchange
+    ? `<p>Request: <code>${escape(`${exchange.method} ${exchange.url}`)}</code> → <b>${exchange.status}</b></p>
+<pre class="body">${escape(exchange.body.slice(0, 2_000))}</pre>
+${mockHint ? `<p>Start the mock the run used:</p>${copyable(mockHint)}` : ''}<p>Replay the request:</p>${copyable(exchange.curl)}`
+    : ''
+}
+<p>Replay the test:</p>${copyable(finding.replay)}
+<p class="muted">At <code>${escape(finding.location)}</code>; <a href="${escape(finding.reportLink)}">in Playwright's report</a>.</p>
+</details>`;
+}
+
+function rulesTable(report: ConformanceReport, rows: RuleRow[]): string {
+  const body = rows
     .map(
       (row) =>
-        `<tr><td><b>${row.rule.id}</b></td><td style="color:${colour[row.verdict]}"><b>${row.verdict}</b></td><td>${escape(row.rule.text)}</td><td>${row.tests
+        `<tr><td><b>${row.rule.id}</b></td><td style="color:${COLOUR[row.verdict]}"><b>${row.verdict}</b></td><td>${escape(row.rule.text)}</td><td>${row.tests
           .map((t) => `${mark(t.outcome)} ${escape(t.title)}`)
           .join('<br>')}</td><td>${escape(row.reasons.join('; '))}</td></tr>`,
     )
     .join('\n');
+  return `<table><thead><tr><th>Rule</th><th>Verdict</th><th>Rule text</th><th>Decided by</th><th>Note</th></tr></thead><tbody>\n${body}\n</tbody></table>`;
+}
+
+const COPY_SCRIPT = `document.addEventListener('click', async (event) => {
+  const button = event.target.closest('button[data-copy]');
+  if (!button) return;
+  try {
+    await navigator.clipboard.writeText(button.dataset.copy);
+    button.textContent = 'Copied';
+  } catch {
+    const range = document.createRange();
+    range.selectNodeContents(button.previousElementSibling);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    button.textContent = 'Selected: press Ctrl+C';
+  }
+});`;
+
+export function conformanceHtml(report: ConformanceReport): string {
+  const others = report.rows.filter((r) => r.verdict !== 'pass');
+  const passing = report.rows.filter((r) => r.verdict === 'pass');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Conformance</title>
-<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;vertical-align:top;text-align:left}</style>
+<html lang="en"><head><meta charset="utf-8"><title>Conformance: ${report.verdict}</title>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+<style>body{font:14px system-ui,sans-serif;margin:2em;max-width:90em}table{border-collapse:collapse}td,th{border:1px solid #d0d7de;padding:4px 8px;vertical-align:top;text-align:left}
+.verdict{font-size:1.4em;color:${report.verdict === 'pass' ? COLOUR.pass : report.verdict === 'fail' ? COLOUR.fail : COLOUR['not run']}}
+.finding{border:1px solid #d0d7de;border-left:4px solid ${COLOUR.fail};padding:.5em 1em;margin:1em 0}.muted{color:#57606a}
+pre{background:#f6f8fa;padding:.5em;overflow-x:auto;white-space:pre-wrap;word-break:break-all}.copy{display:flex;gap:.5em;align-items:flex-start}.copy pre{flex:1;margin:0}</style>
 </head><body><h1>Conformance</h1>
-${header(report)
-  .filter(Boolean)
-  .map((l) => `<p>${escape(l)}</p>`)
-  .join('\n')}
-<table><thead><tr><th>Rule</th><th>Verdict</th><th>Rule text</th><th>Decided by</th><th>Note</th></tr></thead><tbody>
-${rows}
-</tbody></table></body></html>
+<p class="verdict"><b>${escape(verdictLine(report))}</b></p>
+<ul class="run">${runLines(report)
+    .map((l) => `<li>${escape(l)}</li>`)
+    .join('')}</ul>
+${report.findings.length ? `<h2>Findings (${report.findings.length})</h2>\n${report.findings.map((f, i) => findingHtml(report, f, i + 1)).join('\n')}` : '<p>No findings.</p>'}
+${others.length ? `<h2>Rules not passing (${others.length})</h2>\n${rulesTable(report, others)}` : ''}
+<details><summary><h2 style="display:inline">Passing rules (${passing.length})</h2></summary>
+${rulesTable(report, passing)}
+</details>
+<script>${COPY_SCRIPT}</script>
+</body></html>
 `;
 }
 

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import type { FullConfig } from '@playwright/test/reporter';
+import type { Contract } from '../contract/index.ts';
+
+/** The suite's commit, when it runs from a git checkout. */
+export function suiteCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** The contract's version and a short hash of its text: two runs name the same contract or not. */
+export function contractIdentity(contract: Contract): { version: string; hash: string } {
+  const { main } = contract.documents;
+  const hash = createHash('sha256').update(JSON.stringify(contract.documents)).digest('hex').slice(0, 12);
+  return { version: main.info.version, hash };
+}
+
+/** Options of `playwright test` that run a part of the suite. */
+const SELECTING = ['--last-failed', '--only-changed', '--grep', '-g', '--grep-invert', '--test-list'];
+
+/**
+ * Why a run is a part of the suite, not the whole: a shard, a title filter, files named on the
+ * command line. Empty for a full run, and for shards merged into one report.
+ */
+export function partialReasons(config: FullConfig, argv: string[] = process.argv): string[] {
+  const reasons: string[] = [];
+  if (config.shard) reasons.push(`shard ${config.shard.current} of ${config.shard.total}`);
+  const grep = [config.grep].flat().map(String);
+  if (grep.some((g) => g !== '/.*/')) reasons.push(`tests filtered by title (${grep.join(', ')})`);
+  if (config.grepInvert) reasons.push(`tests left out by title (${String(config.grepInvert)})`);
+  const at = argv.findIndex((a) => a === 'test');
+  if (at >= 0) {
+    const args = argv.slice(at + 1);
+    const files = args.filter((a, i) => !a.startsWith('-') && !(args[i - 1] ?? '').match(/^-[^=]*$/));
+    if (files.length > 0) reasons.push(`files named (${files.join(' ')})`);
+    const options = args.filter((a) => SELECTING.includes(a.split('=')[0]!) && !['-g', '--grep'].includes(a));
+    if (options.length > 0) reasons.push(`selected with ${options.join(' ')}`);
+  }
+  return [...new Set(reasons)];
+}
