@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { commandLine } from '../lib/cli.ts';
 
 /**
  * The mock's speed, as ratios against baselines measured in the same run:
@@ -10,6 +11,16 @@ import { createInterface } from 'node:readline';
  * 2. page latency with 1,000,000 stored changes against 10,000: within 1.5x (no scan of the log).
  * Each is the median of interleaved rounds, so a busy moment of the machine hits both sides alike.
  */
+commandLine(`Usage: npm run bench:mock
+
+  Measures the mock against baselines in the same run: full change-feed pages per second against a
+  bare node:http server sending the same bytes (target: at least 50%), and page latency with
+  1,000,000 stored changes against 10,000 (target: at most 1.5x). Exits 1 when a target is missed.
+
+  BENCH_SECONDS   seconds of load per measurement (default 2)
+  BENCH_ROUNDS    interleaved rounds, at least 5 (default 5)
+  -h, --help      this text`);
+
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
 

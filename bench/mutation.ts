@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { commandLine } from '../lib/cli.ts';
 
 /**
  * The mutation run's cost as a ratio to one plain run of the conformance suite against the mock,
@@ -9,6 +10,13 @@ import { join } from 'node:path';
  * most 8 plain runs (warm workers, faults switched per test, survivors alone meet more tests).
  */
 const TARGET = 8;
+commandLine(`Usage: npm run bench:mutation
+
+  Times one plain run of the conformance suite against the mock, then the mutation run, and
+  exits 1 when the mutation run costs more than ${TARGET} plain runs (or either run fails).
+
+  -h, --help   this text`);
+
 const reports = mkdtempSync(join(tmpdir(), 'clm-bench-mutation-'));
 
 function timed(args: string[]): { seconds: number; status: number | null; tail: string } {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { config as loadDotenv } from 'dotenv';
 
 /** A bad setting, reported before any request is made, naming the variable. */
@@ -56,6 +57,8 @@ export interface Config {
 /** The variables the suite reads, with what each is for: `.env.example` and the README list the same. */
 export const VARIABLES = {
   CLM_TARGET: 'mock (default) or live',
+  CLM_ENV_FILE:
+    'a file read in place of .env, such as the .env.mock of npm run mock -- --write-env .env.mock',
   CLM_BASE_URL: 'https:// base URL of the live service',
   CLM_API_KEY: 'API key for the live service',
   CLM_HTTP_BASE_URL: 'http:// base URL of the same service, to check that HTTPS is enforced',
@@ -123,11 +126,18 @@ function number(env: Env, name: keyof typeof VARIABLES, fallback: number, intege
 }
 
 /**
- * The suite's one configuration loader: the environment, then `.env` (which never overrides the
- * environment), validated. A bad value throws a ConfigError naming the variable.
+ * The suite's one configuration loader: the environment, then `.env` or the file CLM_ENV_FILE
+ * names (which never overrides the environment), validated. A bad value throws a ConfigError
+ * naming the variable.
  */
 export function loadConfig(env: Env = process.env, dotenvPath?: string): Config {
-  if (env === process.env) loadDotenv({ path: dotenvPath, quiet: true });
+  if (env === process.env) {
+    const envFile = text(env, 'CLM_ENV_FILE');
+    // Named on purpose, so a missing file is a mistake; a missing .env is the normal case.
+    if (envFile !== undefined && !existsSync(envFile))
+      throw new ConfigError('CLM_ENV_FILE', `no file ${envFile} (the file read in place of .env)`);
+    loadDotenv({ path: dotenvPath ?? envFile, quiet: true });
+  }
   const target = text(env, 'CLM_TARGET') ?? 'mock';
   if (target !== 'mock' && target !== 'live')
     throw new ConfigError('CLM_TARGET', `"${target}" is neither mock nor live`);

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAULTS } from './faults/index.ts';
 import { liveEnvFor } from './live-env.ts';
@@ -11,8 +13,10 @@ const USAGE = `Usage: npm run mock -- [options]
   --now TIMESTAMP   fix the clock at this RFC 3339 time (default: real time)
   --fault NAME      switch a fault on; repeatable
   --control         honour 'Prefer: faults=NAME,…' on each request (a fault per request)
+  --write-env FILE  also write the settings of a live run against this mock to FILE (not .env),
+                    for CLM_ENV_FILE=FILE npm run conformance:live
   --list-faults     list the fault catalogue and exit
-  --help            this text`;
+  -h, --help        this text`;
 
 function fail(message: string): never {
   console.error(`mock: ${message}\n\n${USAGE}`);
@@ -36,7 +40,8 @@ try {
       fault: { type: 'string', multiple: true },
       'list-faults': { type: 'boolean' },
       control: { type: 'boolean' },
-      help: { type: 'boolean' },
+      'write-env': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   }).values;
 } catch (error) {
@@ -62,6 +67,13 @@ const unknown = (args.fault ?? []).filter((name) => !FAULTS.some((f) => f.name =
 if (unknown.length > 0) fail(`unknown fault ${unknown.map((n) => `"${n}"`).join(', ')}; see --list-faults`);
 if (args.now !== undefined && Number.isNaN(Date.parse(args.now)))
   fail(`--now must be a timestamp, not "${args.now}"`);
+const envFile = args['write-env'];
+// Every run of the suite reads .env, mock-mode runs included: settings pointing at this mock
+// there (a live target, a rate limit) would break the next plain npm run conformance.
+if (envFile !== undefined && basename(envFile) === '.env')
+  fail(
+    `--write-env will not write ${envFile}: every run of the suite reads .env, and these settings would break the next npm run conformance. Use --write-env .env.mock, then CLM_ENV_FILE=.env.mock npm run conformance:live`,
+  );
 
 const mock = await createMock({
   port: integer('port', args.port, 8443),
@@ -82,6 +94,30 @@ const state = mock.state;
 const examples = state.examples();
 const { key } = examples;
 const since = new Date(state.clock.now() - 3_600_000).toISOString();
+// CLM_TARGET is left to the command (conformance:live sets it); the live default of 2 requests a
+// second would only slow a run against a local mock.
+const settings = [
+  ...Object.entries(liveEnvFor(mock)).filter(([name]) => name !== 'CLM_TARGET'),
+  ['CLM_RATE_LIMIT', '50'],
+].map(([name, value]) => `${name}=${value}`);
+if (envFile !== undefined)
+  try {
+    writeFileSync(
+      envFile,
+      `# This npm run mock as a live service, while it runs: CLM_ENV_FILE=${envFile} npm run conformance:live\n# Never in .env: every run of the suite reads .env.\n${settings.join('\n')}\n`,
+    );
+  } catch (error) {
+    await mock.close();
+    fail(`--write-env: cannot write ${envFile}: ${(error as Error).message}`);
+  }
+const envBlock = `To run the suite against it as a live service, ${
+  envFile === undefined
+    ? `save these settings in a file of their own
+(--write-env .env.mock writes one), never in .env, which every run of the suite reads:`
+    : `with these settings, written to ${envFile}:`
+}
+${settings.map((line) => `  ${line}`).join('\n')}
+then: CLM_ENV_FILE=${envFile ?? '.env.mock'} npm run conformance:live`;
 const curl = (path: string, extra = '') => `  curl -k ${extra}-H 'X-Api-Key: ${key}' '${mock.url}${path}'`;
 
 console.log(`Mock of the Content, Licence and Membership service
@@ -116,12 +152,7 @@ ${curl(`/site/v1/pages/${examples.pageId}`)}
 ${curl(`/site/v1/pages/${examples.pageId}/skyline-content`)}
   curl -k -o image.png '${mock.imagesUrl}/images/raw/${encodeURIComponent(examples.imageUri)}?format=png&width=320&source=me'
 
-To run the suite against it as a live service (npm run conformance:live), put this in .env:
-${Object.entries(liveEnvFor(mock))
-  .filter(([name]) => name !== 'CLM_TARGET')
-  .map(([name, value]) => `  ${name}=${value}`)
-  .join('\n')}
-  CLM_RATE_LIMIT=50
+${envBlock}
 
 Ctrl-C stops it.`);
 

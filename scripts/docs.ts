@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { commandLine } from '../lib/cli.ts';
 import { loadConfig } from '../lib/config.ts';
 import { DOCUMENTS, loadContract, projectPath, type DocumentName } from '../lib/contract/index.ts';
 import { docsIndex } from '../lib/report/docs-index.ts';
@@ -13,6 +14,15 @@ import type { ConformanceReport } from '../lib/report/model.ts';
 const REDOCLY = projectPath('node_modules/@redocly/cli/bin/cli.js');
 // Redoc's footer shows a logo from a CDN; an inline copy keeps the pages from reaching out.
 const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16"><text x="0" y="12" font-family="sans-serif" font-size="12">Redocly</text></svg>')}`;
+
+commandLine(`Usage: npm run docs
+
+  Builds the published documentation into <reports>/docs/ (CLM_REPORTS_DIR, default reports):
+  one self-contained HTML page per contract document, made with Redocly and working offline, and
+  an index of operations and rules, with the verdicts of the last run when
+  <reports>/conformance.json exists.
+
+  -h, --help   this text`);
 
 const config = loadConfig();
 const out = join(config.reportsDir, 'docs');

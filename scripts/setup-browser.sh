@@ -2,6 +2,24 @@
 # Installs Debian's Chromium for the browser test of the docs, where it is missing. Playwright's own
 # browser download needs a network these machines do not have; Debian's package does not.
 set -euo pipefail
+case "${1:-}" in
+  -h | --help)
+    cat <<'USAGE'
+Usage: npm run setup:browser
+
+  Installs Debian's Chromium (apt-get, with sudo when not root) for the browser test of the
+  published docs, unless /usr/bin/chromium is already there.
+
+  -h, --help   this text
+USAGE
+    exit 0
+    ;;
+  "") ;;
+  *)
+    echo "setup-browser: unknown argument '$1'; see --help" >&2
+    exit 2
+    ;;
+esac
 if [ -x /usr/bin/chromium ]; then
   exit 0
 fi

@@ -2,12 +2,21 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { commandLine } from '../lib/cli.ts';
 import type { ConformanceReport } from '../lib/report/model.ts';
 
 /**
  * `npm run shard:proof`: the mock suite once unsharded, then as two shards with blob reports merged;
  * the conformance verdict of every rule must be the same both ways.
  */
+commandLine(`Usage: npm run shard:proof
+
+  Runs the conformance suite against the mock once unsharded, then as two shards whose blob
+  reports are merged, and compares the verdict of every rule; exits 1 if any differs. Uses
+  FC_SEED when set (default 20261122), so both ways see the same property cases.
+
+  -h, --help   this text`);
+
 const work = mkdtempSync(join(tmpdir(), 'clm-shards-'));
 const seed = process.env.FC_SEED ?? '20261122';
 const playwright = (args: string[], reports: string) => {

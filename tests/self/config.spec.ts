@@ -1,6 +1,31 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig } from '../../lib/config.ts';
+import { projectPath } from '../../lib/contract/index.ts';
+
+/**
+ * The configuration as a fresh process in `cwd` loads it from its environment and files: the
+ * loader writes what it reads into process.env, which must not leak into this worker's tests.
+ */
+function configIn(cwd: string, env: Record<string, string>): { rateLimit?: number; error?: string } {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(CLM|FC|MOCK)_/.test(name)),
+  );
+  const code = `import(${JSON.stringify(projectPath('lib/config.ts'))}).then(({ loadConfig }) => {
+    try { console.log(JSON.stringify({ rateLimit: loadConfig().rateLimit })); }
+    catch (error) { console.log(JSON.stringify({ error: error.message })); }
+  });`;
+  const run = spawnSync(process.execPath, [projectPath('node_modules/tsx/dist/cli.mjs'), '-e', code], {
+    cwd,
+    env: { ...clean, ...env },
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as { rateLimit?: number; error?: string };
+}
 
 const bad: [Record<string, string>, string][] = [
   [{ CLM_TARGET: 'staging' }, 'CLM_TARGET'],
@@ -54,9 +79,34 @@ test.describe('the configuration loader', () => {
     });
   });
 
+  test.describe('with CLM_ENV_FILE', () => {
+    let dir: string;
+    test.beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'clm-env-file-'));
+      writeFileSync(join(dir, '.env'), 'CLM_RATE_LIMIT=3\n');
+      writeFileSync(join(dir, '.env.mock'), 'CLM_RATE_LIMIT=7\n');
+    });
+
+    test('reads the file it names in place of .env', () => {
+      expect(configIn(dir, {})).toEqual({ rateLimit: 3 });
+      expect(configIn(dir, { CLM_ENV_FILE: '.env.mock' })).toEqual({ rateLimit: 7 });
+    });
+
+    test('lets the environment override the file, as it does .env', () => {
+      expect(configIn(dir, { CLM_ENV_FILE: '.env.mock', CLM_RATE_LIMIT: '9' })).toEqual({ rateLimit: 9 });
+    });
+
+    test('names CLM_ENV_FILE when the file does not exist', () => {
+      expect(configIn(dir, { CLM_ENV_FILE: '.env.missing' })).toEqual({
+        error: 'CLM_ENV_FILE: no file .env.missing (the file read in place of .env)',
+      });
+    });
+  });
+
   for (const [variable, value, message] of [
     ['CLM_RATE_LIMIT', 'fast', 'CLM_RATE_LIMIT: "fast" is not a positive number'],
     ['MOCK_FAULTS', 'no-such-fault', 'MOCK_FAULTS: unknown fault no-such-fault'],
+    ['CLM_ENV_FILE', 'no-such.env', 'CLM_ENV_FILE: no file no-such.env'],
   ] as const)
     test(`stops the run before any request, naming ${variable}`, () => {
       const run = spawnSync('npx', ['playwright', 'test', '--project=mock', '--list'], {
