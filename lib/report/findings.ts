@@ -1,9 +1,58 @@
 import { createHash } from 'node:crypto';
-import type { ExchangeRecord, FailureRecord, Finding, TestRecord } from './model.ts';
 
 /** Colour codes Playwright puts in error messages. */
 // eslint-disable-next-line no-control-regex -- the escape character is what is matched
 const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** One request and its answer, redacted and truncated, as a finding shows it. */
+export interface ExchangeRecord {
+  method: string;
+  url: string;
+  status: number;
+  curl: string;
+  body: string;
+}
+
+/** A failed test as the findings see it: why it failed, what it sent last, how to replay it. */
+export interface FailureRecord {
+  /** The first lines of the error, without colour codes. */
+  message: string;
+  /** The automatic check that failed, when one did. */
+  check?: string;
+  /** The operation of the last request. */
+  operation?: string;
+  exchange?: ExchangeRecord;
+  /** The command that replays the test: faults, seed and path set. */
+  replay: string;
+  /** Where the test is, `file:line`. */
+  location: string;
+}
+
+/** One defect: the failures that share a cause (operation, check, message shape), and what they touch. */
+export interface Finding {
+  id: string;
+  title: string;
+  rules: string[];
+  tests: string[];
+  expected?: string;
+  received?: string;
+  operation?: string;
+  exchange?: ExchangeRecord;
+  replay: string;
+  location: string;
+  /** Where the test's entry in Playwright's HTML report is. */
+  reportLink: string;
+}
+
+/** What the findings read of a test's record. */
+interface TestOutcome {
+  id: string;
+  title: string;
+  rules: string[];
+  outcome: string;
+  failure?: FailureRecord;
+  observations?: { findings: { rules: string[] }[] };
+}
 
 export const plain = (text: string) => text.replace(ANSI, '');
 
@@ -56,8 +105,8 @@ export const reportLink = (testId: string) => `html/index.html#?testId=${encodeU
  * the shape of the message) are one finding, which lists every rule and test it touches. The
  * finding that touches most tests comes first.
  */
-export function findingsOf(records: TestRecord[]): Finding[] {
-  const groups = new Map<string, TestRecord[]>();
+export function findingsOf(records: TestOutcome[]): Finding[] {
+  const groups = new Map<string, TestOutcome[]>();
   for (const record of records) {
     if (record.outcome !== 'failed' || !record.failure) continue;
     const key = keyOf(record.failure);

@@ -1,6 +1,8 @@
 import type { Contract, Rule } from '../contract/index.ts';
 import type { Observations } from '../client/observations.ts';
-import { findingsOf } from './findings.ts';
+import { findingsOf, type FailureRecord, type Finding } from './findings.ts';
+
+export type { ExchangeRecord, FailureRecord, Finding } from './findings.ts';
 
 /** `not run`: the run stopped (budget, deadline, an unreachable service) before the test could decide. */
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'not run';
@@ -66,46 +68,6 @@ export interface RunMeta {
   replayMock?: string;
   /** Tests the run reached, of those its projects hold. */
   tests: { run: number; total: number };
-}
-
-/** One request and its answer, redacted and truncated, as a finding shows it. */
-export interface ExchangeRecord {
-  method: string;
-  url: string;
-  status: number;
-  curl: string;
-  body: string;
-}
-
-/** A failed test as the findings see it: why it failed, what it sent last, how to replay it. */
-export interface FailureRecord {
-  /** The first lines of the error, without colour codes. */
-  message: string;
-  /** The automatic check that failed, when one did. */
-  check?: string;
-  /** The operation of the last request. */
-  operation?: string;
-  exchange?: ExchangeRecord;
-  /** The command that replays the test: faults, seed and path set. */
-  replay: string;
-  /** Where the test is, `file:line`. */
-  location: string;
-}
-
-/** One defect: the failures that share a cause (operation, check, message shape), and what they touch. */
-export interface Finding {
-  id: string;
-  title: string;
-  rules: string[];
-  tests: string[];
-  expected?: string;
-  received?: string;
-  operation?: string;
-  exchange?: ExchangeRecord;
-  replay: string;
-  location: string;
-  /** Where the test's entry in Playwright's HTML report is. */
-  reportLink: string;
 }
 
 /** Time per operation, in ms, over the run's answered requests. */
