@@ -3,19 +3,29 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { projectPath } from '../../lib/contract/index.ts';
 
+interface Step {
+  name?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+}
+
 interface Workflow {
   jobs: Record<
     string,
     {
-      steps: { run?: string; with?: Record<string, unknown> }[];
+      steps: Step[];
       strategy?: { matrix?: { shard?: number[] } };
     }
   >;
 }
 
-const scripts = (
-  JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { scripts: Record<string, string> }
-).scripts;
+const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+  engines: { node: string };
+};
+const { scripts } = pkg;
 const dir = projectPath('.github/workflows');
 const workflows = Object.fromEntries(
   readdirSync(dir).map((file) => [file, parse(readFileSync(`${dir}/${file}`, 'utf8')) as Workflow]),
@@ -59,5 +69,49 @@ test.describe('the CI workflows', () => {
     expect(all).toContain('--project=live --shard=${{ matrix.shard }}/4');
     expect(all).toContain('merge-reports');
     expect(all).toContain('npm run conformance:regressions');
+  });
+
+  test('every job sets up Node 24, which the engines field allows', () => {
+    const setups = Object.values(workflows).flatMap((w) =>
+      Object.values(w.jobs).flatMap((job) =>
+        job.steps.filter((s) => s.uses?.startsWith('actions/setup-node')),
+      ),
+    );
+    expect(setups.length).toBeGreaterThanOrEqual(4);
+    for (const step of setups) expect(step.with?.['node-version']).toBe(24);
+    expect(pkg.engines.node).toBe('>=22');
+  });
+
+  test('the nightly report keeps the run history in the cache around the merge, draws the trend, then gates', () => {
+    const steps = workflows['nightly.yml']!.jobs.report!.steps;
+    const at = (find: (s: Step) => boolean, what: string) => {
+      const i = steps.findIndex(find);
+      expect(i, what).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    const restore = at((s) => s.uses?.startsWith('actions/cache/restore@') === true, 'cache restore');
+    const merge = at((s) => s.run?.includes('merge-reports') === true, 'merge-reports');
+    const save = at((s) => s.uses?.startsWith('actions/cache/save@') === true, 'cache save');
+    const trend = at((s) => s.run === 'npm run report:trend', 'report:trend');
+    const upload = at((s) => s.uses?.startsWith('actions/upload-artifact@') === true, 'upload');
+    const gate = at((s) => s.run === 'npm run conformance:regressions', 'the gate, reading the history');
+    // The merge appends tonight's run to the restored history; the gate reads what was saved.
+    expect([restore, merge, save, trend, upload, gate]).toEqual(
+      [restore, merge, save, trend, upload, gate].sort((a, b) => a - b),
+    );
+    expect(gate).toBe(steps.length - 1);
+    expect(steps[restore]!.with).toMatchObject({
+      path: 'reports/history.jsonl',
+      'restore-keys': 'clm-history-',
+    });
+    expect(String(steps[restore]!.with?.key)).toMatch(/^clm-history-\$\{\{ github\.run_id \}\}/);
+    expect(steps[save]!.with).toMatchObject({
+      path: 'reports/history.jsonl',
+      key: steps[restore]!.with?.key,
+    });
+    // A night that regressed is kept too, and its reports uploaded.
+    for (const i of [save, trend, upload]) expect(steps[i]!.if).toContain('always()');
+    expect(steps[upload]!.with?.path).toBe('reports/');
+    expect(runs(workflows['nightly.yml']!).join('\n')).not.toContain('gh run download');
   });
 });
