@@ -240,10 +240,8 @@ test.describe('npm run conformance:regressions', () => {
     expect(cli(['--nonsense']).status).toBe(2);
     expect(cli(['one.json']).status).toBe(2);
     const help = cli(['--help']);
-    expect([help.status, help.stdout.startsWith('Usage: npm run conformance:regressions')]).toEqual([
-      0,
-      true,
-    ]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run conformance:regressions/);
   });
 });
 
