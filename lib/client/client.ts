@@ -25,6 +25,17 @@ const MAX_THROTTLE_RETRIES = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A deprecated operation's signals, once per distinct set: never a failure, reported per operation. */
+function recordDeprecation(observations: Observations, operation: string, headers: Record<string, string>) {
+  const link = headers.link
+    ?.split(/,(?=\s*<)/)
+    .find((l) => /rel="?deprecation"?/i.test(l))
+    ?.trim();
+  const seen = { operation, deprecation: headers.deprecation, sunset: headers.sunset, link };
+  const same = (d: Observations['deprecations'][number]) => JSON.stringify(d) === JSON.stringify(seen);
+  if (!observations.deprecations.some(same)) observations.deprecations.push(seen);
+}
+
 /** An answer whose body cannot be read: a failure of the service, not a network blip to retry. */
 function undecodable(what: string, curl: string): ApiCheckError {
   const failure = {
@@ -259,6 +270,8 @@ export class ApiClient {
     };
     const isRedirect = status >= 300 && status < 400 && headers.location !== undefined;
     if (operation && !isRedirect) observations.calls.push({ operation: operation.id, status, ms: wire.ms });
+    // On its answers, not its refusals: a gateway refuses before the operation can say anything.
+    if (operation?.deprecated && status < 300) recordDeprecation(observations, operation.id, headers);
     observations.exchanges.push({
       method,
       url: shownUrl,

@@ -8,6 +8,8 @@ export interface Observations {
   requests: number;
   /** Automatic checks that failed, with the rules they belong to. */
   findings: { check: string; title: string; rules: string[] }[];
+  /** What deprecated operations said of themselves: RFC 9745 `Deprecation`, RFC 8594 `Sunset`, `Link` rel=deprecation. */
+  deprecations: { operation: string; deprecation?: string; sunset?: string; link?: string }[];
   /** The last exchanges, redacted, for the failure attachment and the findings. */
   exchanges: { method: string; url: string; status: number; curl: string; body: string }[];
   /** Where the test ran, for its replay: the faults switched on, and a base URL shown in place of the run's own. */
@@ -17,5 +19,5 @@ export interface Observations {
 export const OBSERVATIONS_ATTACHMENT = 'clm-observations';
 
 export function emptyObservations(): Observations {
-  return { calls: [], drift: [], retries: [], requests: 0, findings: [], exchanges: [] };
+  return { calls: [], drift: [], retries: [], requests: 0, findings: [], deprecations: [], exchanges: [] };
 }

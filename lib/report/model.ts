@@ -78,8 +78,20 @@ export interface Latency {
   p95: number;
 }
 
+/** What a deprecated operation said of itself across the run: each distinct value, or none. */
+export interface DeprecationRow {
+  operation: string;
+  /** Answers the run saw from it; 0 when the run did not reach it. */
+  answers: number;
+  deprecation: string[];
+  sunset: string[];
+  link: string[];
+}
+
 export interface ConformanceReport {
   verdict: RunVerdict;
+  /** Deprecation signals per deprecated operation: reported, never failed. */
+  deprecations: DeprecationRow[];
   meta: RunMeta;
   findings: Finding[];
   latency: Latency[];
@@ -122,6 +134,26 @@ export function latencyOf(calls: { operation: string; ms?: number }[]): Latency[
   return [...times]
     .map(([operation, ms]) => ({ operation, count: ms.length, ...percentiles(ms) }))
     .sort((a, b) => a.operation.localeCompare(b.operation));
+}
+
+function deprecationsOf(contract: Contract, records: TestRecord[]): DeprecationRow[] {
+  const observed = records.flatMap((r) => r.observations?.deprecations ?? []);
+  const calls = records.flatMap((r) => r.observations?.calls ?? []);
+  return [...contract.operations.values()]
+    .filter((op) => op.deprecated)
+    .map((op) => {
+      const mine = observed.filter((d) => d.operation === op.id);
+      const values = (key: 'deprecation' | 'sunset' | 'link') => [
+        ...new Set(mine.map((d) => d[key] ?? 'absent')),
+      ];
+      return {
+        operation: op.id,
+        answers: calls.filter((c) => c.operation === op.id).length,
+        deprecation: values('deprecation'),
+        sunset: values('sunset'),
+        link: values('link'),
+      };
+    });
 }
 
 export function buildReport(
@@ -193,6 +225,7 @@ export function buildReport(
   return {
     verdict: rows.some((r) => r.verdict === 'fail') ? 'fail' : incomplete.length > 0 ? 'incomplete' : 'pass',
     meta: meta.meta,
+    deprecations: deprecationsOf(contract, records),
     findings: findingsOf(records),
     latency: latencyOf(calls),
     incomplete,

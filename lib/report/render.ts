@@ -107,6 +107,7 @@ export function conformanceMarkdown(report: ConformanceReport): string {
   const table = ['| Rule | Verdict | Rule text | Decided by | Note |', '|---|---|---|---|---|'];
   const others = report.rows.filter((r) => r.verdict !== 'pass');
   if (others.length > 0) lines.push('## Rules not passing', '', ...table, ...others.map(row), '');
+  lines.push(...deprecationLines(report));
   const passing = report.rows.filter((r) => r.verdict === 'pass');
   lines.push(`## Passing rules (${passing.length})`, '', ...table, ...passing.map(row));
   return `${lines.join('\n')}\n`;
@@ -155,6 +156,21 @@ function rulesTable(report: ConformanceReport, rows: RuleRow[]): string {
   return `<table><thead><tr><th>Rule</th><th>Verdict</th><th>Rule text</th><th>Decided by</th><th>Note</th></tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
+function deprecationHtml(report: ConformanceReport): string {
+  if (report.deprecations.length === 0) return '';
+  const rows = report.deprecations
+    .map((d) =>
+      d.answers
+        ? `<tr><td>${d.operation}</td><td>${d.answers}</td><td>${escape(d.deprecation.map(withDate).join('; '))}</td><td>${escape(d.sunset.join('; '))}</td><td>${escape(d.link.join('; '))}</td></tr>`
+        : `<tr><td>${d.operation}</td><td>0</td><td colspan="3" class="muted">not reached</td></tr>`,
+    )
+    .join('\n');
+  return `<h2>Deprecation signals</h2><p class="muted">What each deprecated operation said of itself (Deprecation, RFC 9745; Sunset, RFC 8594; Link rel="deprecation"). Reported, never failed.</p>
+<table><thead><tr><th>Operation</th><th>Answers</th><th>Deprecation</th><th>Sunset</th><th>Link</th></tr></thead><tbody>
+${rows}
+</tbody></table>`;
+}
+
 const COPY_SCRIPT = `document.addEventListener('click', async (event) => {
   const button = event.target.closest('button[data-copy]');
   if (!button) return;
@@ -187,12 +203,36 @@ pre{background:#f6f8fa;padding:.5em;overflow-x:auto;white-space:pre-wrap;word-br
     .join('')}</ul>
 ${report.findings.length ? `<h2>Findings (${report.findings.length})</h2>\n${report.findings.map((f, i) => findingHtml(report, f, i + 1)).join('\n')}` : '<p>No findings.</p>'}
 ${others.length ? `<h2>Rules not passing (${others.length})</h2>\n${rulesTable(report, others)}` : ''}
+${deprecationHtml(report)}
 <details><summary><h2 style="display:inline">Passing rules (${passing.length})</h2></summary>
 ${rulesTable(report, passing)}
 </details>
 <script>${COPY_SCRIPT}</script>
 </body></html>
 `;
+}
+
+/** RFC 9745 writes the date as `@<seconds>`: shown with the date it stands for. */
+const withDate = (value: string) => {
+  const seconds = /^@(\d+)$/.exec(value)?.[1];
+  return seconds ? `${value} (${new Date(Number(seconds) * 1000).toISOString().slice(0, 10)})` : value;
+};
+
+function deprecationLines(report: ConformanceReport): string[] {
+  if (report.deprecations.length === 0) return [];
+  return [
+    '## Deprecation signals',
+    '',
+    'What each deprecated operation said of itself (`Deprecation`, RFC 9745; `Sunset`, RFC 8594; `Link` rel="deprecation"). Reported, never failed.',
+    '',
+    '| Operation | Answers | Deprecation | Sunset | Link |',
+    '|---|---|---|---|---|',
+    ...report.deprecations.map(
+      (d) =>
+        `| ${d.operation} | ${d.answers} | ${d.answers ? cell(d.deprecation.map(withDate).join('; ')) : 'not reached'} | ${d.answers ? cell(d.sunset.join('; ')) : ''} | ${d.answers ? cell(d.link.join('; ')) : ''} |`,
+    ),
+    '',
+  ];
 }
 
 export function coverageMarkdown(report: ConformanceReport): string {

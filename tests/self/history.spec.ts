@@ -52,6 +52,7 @@ test.describe('a run as the history keeps it', () => {
   const rule = (id: string): Rule => ({ id, group: 'g', level: 'must', text: '', where: [], operations: [] });
   const report = (partial: string[], incomplete: string[]): ConformanceReport => ({
     verdict: 'fail',
+    deprecations: [],
     target: 'mock',
     seed: '42',
     generatedAt: day(1),

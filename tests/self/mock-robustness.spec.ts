@@ -225,3 +225,23 @@ test.describe('the fault catalogue', () => {
     );
   });
 });
+
+test.describe('deprecation signals', () => {
+  test('every deprecated operation, and only those, says so: Deprecation, Sunset and a Link rel=deprecation', async () => {
+    const mock = await createMock({ seed: 1, now: MOCK_NOW });
+    try {
+      const { key, pageId } = mock.state.examples();
+      const headers = { 'X-Api-Key': key };
+      const v1 = await get(`${mock.url}/site/v1/pages/${pageId}`, headers);
+      expect(v1.status).toBe(200);
+      expect(v1.headers.deprecation).toMatch(/^@\d+$/);
+      expect(new Date(v1.headers.sunset!).toISOString()).toBe('2017-06-30T23:59:59.000Z');
+      expect(v1.headers.link).toMatch(/rel="deprecation"/);
+      const current = await get(`${mock.url}/trial-exclusions/ip-addresses`, headers);
+      expect(current.headers.deprecation).toBeUndefined();
+      expect(current.headers.sunset).toBeUndefined();
+    } finally {
+      await mock.close();
+    }
+  });
+});

@@ -48,6 +48,7 @@ async function report(faulty: boolean, endedAt: string): Promise<ConformanceRepo
         requests: 1,
         findings: [],
         exchanges: [],
+        deprecations: [],
       },
     },
     {

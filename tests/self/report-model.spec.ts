@@ -28,6 +28,7 @@ test.describe('the conformance report', () => {
           requests: 1,
           findings: [],
           exchanges: [],
+          deprecations: [],
         },
       },
       {
@@ -74,6 +75,7 @@ test.describe('the run verdict', () => {
     requests: 1,
     findings,
     exchanges: [],
+    deprecations: [],
   });
 
   test("a failed automatic check fails its own rule as well as the test's", async () => {
@@ -152,5 +154,43 @@ test.describe('the run verdict', () => {
       meta: META,
     });
     expect(clean.verdict).toBe('pass');
+  });
+});
+
+test.describe('deprecation signals in the report', () => {
+  test('lists each deprecated operation with what it sent, or that it was not reached; never a failure', async () => {
+    const observations = {
+      calls: [{ operation: 'getPageV1', status: 200 }],
+      drift: [],
+      retries: [],
+      requests: 1,
+      findings: [],
+      exchanges: [],
+      deprecations: [
+        { operation: 'getPageV1', deprecation: '@1483228800', sunset: 'Fri, 30 Jun 2017 23:59:59 GMT' },
+      ],
+    };
+    const report = buildReport(
+      [{ id: 'd', title: 'page', file: 'f', rules: ['DEPR-01'], outcome: 'passed', observations }],
+      loadRules(),
+      await loadContract(),
+      { target: 'live', seed: '1', meta: META },
+    );
+    const page = report.deprecations.find((d) => d.operation === 'getPageV1')!;
+    expect(page).toEqual({
+      operation: 'getPageV1',
+      answers: 1,
+      deprecation: ['@1483228800'],
+      sunset: ['Fri, 30 Jun 2017 23:59:59 GMT'],
+      link: ['absent'],
+    });
+    expect(report.deprecations.find((d) => d.operation === 'listPagesV1')!.answers).toBe(0);
+    expect(report.deprecations.some((d) => d.operation === 'getLicence')).toBe(false);
+    expect(report.verdict).toBe('pass');
+    const markdown = conformanceMarkdown(report);
+    expect(markdown).toContain(
+      '| getPageV1 | 1 | @1483228800 (2017-01-01) | Fri, 30 Jun 2017 23:59:59 GMT | absent |',
+    );
+    expect(markdown).toContain('| listPagesV1 | 0 | not reached |');
   });
 });

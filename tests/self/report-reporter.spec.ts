@@ -18,6 +18,7 @@ function failedTest(): { test: TestCase; result: TestResult } {
     retries: [],
     requests: 1,
     findings: [],
+    deprecations: [],
     exchanges: [
       {
         method: 'GET',
