@@ -1,0 +1,75 @@
+import type { Contract } from '../contract/index.ts';
+
+/** One OpenAPI link of the contract: from an answer of one operation to the request of another. */
+export interface ContractLink {
+  from: string;
+  status: string;
+  name: string;
+  to: string;
+  /** Target parameter → runtime expression, e.g. `$response.body#/pages/0/id`. */
+  parameters: Record<string, string>;
+}
+
+interface LinkObject {
+  operationId?: string;
+  parameters?: Record<string, string>;
+}
+
+/** Every link the contract declares, in the order of its operations. */
+export function linksOf(contract: Contract): ContractLink[] {
+  return [...contract.operations.values()].flatMap((op) =>
+    Object.entries(op.raw.responses ?? {}).flatMap(([status, response]) =>
+      Object.entries((response as { links?: Record<string, LinkObject> }).links ?? {})
+        .filter(([, link]) => link.operationId)
+        .map(([name, link]) => ({
+          from: op.id,
+          status,
+          name,
+          to: link.operationId!,
+          parameters: link.parameters ?? {},
+        })),
+    ),
+  );
+}
+
+const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * The values a body expression names. An index into an array stands for each element, the first
+ * `limit` of them (a link written for the first hit is followed for several).
+ */
+export function evaluate(expression: string, body: unknown, limit: number): unknown[] {
+  const pointer = /^\$response\.body#(\/.*)?$/.exec(expression);
+  if (!pointer) return [];
+  const segments = (pointer[1] ?? '')
+    .split('/')
+    .slice(1)
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  let nodes: unknown[] = [body];
+  for (const segment of segments)
+    nodes = nodes.flatMap((node) => {
+      if (Array.isArray(node) && /^\d+$/.test(segment)) return (node as unknown[]).slice(0, limit);
+      if (node && typeof node === 'object' && segment in node)
+        return [(node as Record<string, unknown>)[segment]];
+      return [];
+    });
+  return nodes.slice(0, limit);
+}
+
+/**
+ * The requests a link leads to from one answer: each parameter set, with an identifier that the
+ * answer gives as a URI (`http://www.ft.com/thing/<uuid>`) reduced to the UUID the path takes.
+ */
+export function follow(link: ContractLink, body: unknown, limit: number): Record<string, string>[] {
+  const columns = Object.entries(link.parameters).map(([name, expression]) => ({
+    name,
+    values: evaluate(expression, body, limit).map((value) => {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      return UUID_AT_END.exec(text)?.[1] ?? text;
+    }),
+  }));
+  const count = Math.min(...columns.map((c) => c.values.length));
+  return Array.from({ length: Number.isFinite(count) ? count : 0 }, (_, i) =>
+    Object.fromEntries(columns.map((c) => [c.name, c.values[i]!])),
+  );
+}
