@@ -1,18 +1,26 @@
-import { writeFileSync } from 'node:fs';
+#!/usr/bin/env node
+import { createWriteStream, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAULTS } from './faults/index.ts';
 import { liveEnvFor } from './live-env.ts';
 import { createMock } from './server.ts';
+import { describeThrottle, REAL_THROTTLE } from './throttle.ts';
 
-const USAGE = `Usage: npm run mock -- [options]
+const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options])
 
+  --host H          address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)
   --port N          HTTPS port (default 8443; 0 picks a free one)
   --http-port N     plain-HTTP port (default 8080; 0 picks a free one)
   --seed N          seed of the generated data (default 1)
   --now TIMESTAMP   fix the clock at this RFC 3339 time (default: real time)
   --fault NAME      switch a fault on; repeatable
   --control         honour 'Prefer: faults=NAME,…' on each request (a fault per request)
+  --rate-limit      throttle each key as the real service does: 2 requests/s and 5,000/day, then
+                    429 with Retry-After (default: no throttle)
+  --log FILE        append one JSON line per request to FILE ('-': standard output); keys and
+                    tokens are never logged
+  --docs DIR        also serve DIR (npm run docs writes reports/docs) under /docs/
   --write-env FILE  also write the settings of a live run against this mock to FILE (not .env),
                     for CLM_ENV_FILE=FILE npm run conformance:live
   --list-faults     list the fault catalogue and exit
@@ -33,6 +41,7 @@ let args;
 try {
   args = parseArgs({
     options: {
+      host: { type: 'string' },
       port: { type: 'string' },
       'http-port': { type: 'string' },
       seed: { type: 'string' },
@@ -40,6 +49,9 @@ try {
       fault: { type: 'string', multiple: true },
       'list-faults': { type: 'boolean' },
       control: { type: 'boolean' },
+      'rate-limit': { type: 'boolean' },
+      log: { type: 'string' },
+      docs: { type: 'string' },
       'write-env': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -75,13 +87,32 @@ if (envFile !== undefined && basename(envFile) === '.env')
     `--write-env will not write ${envFile}: every run of the suite reads .env, and these settings would break the next npm run conformance. Use --write-env .env.mock, then CLM_ENV_FILE=.env.mock npm run conformance:live`,
   );
 
+if (args.host !== undefined && !/^[\w.:-]+$/.test(args.host))
+  fail(`--host must be an address, not "${args.host}"`);
+const docs = args.docs;
+if (docs !== undefined && !statSync(docs, { throwIfNoEntry: false })?.isDirectory())
+  fail(`--docs: ${docs} is not a directory (npm run docs writes reports/docs)`);
+const throttle = args['rate-limit'] ? REAL_THROTTLE : undefined;
+const logFile = args.log;
+const log =
+  logFile === undefined || logFile === '-' ? process.stdout : createWriteStream(logFile, { flags: 'a' });
+if (log !== process.stdout)
+  await new Promise<void>((resolve) => {
+    log.once('ready', resolve);
+    log.once('error', (error: Error) => fail(`--log: cannot write ${logFile}: ${error.message}`));
+  });
+
 const mock = await createMock({
+  host: args.host,
   port: integer('port', args.port, 8443),
   httpPort: integer('http-port', args['http-port'], 8080),
   seed: integer('seed', args.seed, 1),
   now: args.now,
   faults: args.fault,
   control: args.control === true,
+  throttle,
+  docs,
+  onRequest: logFile === undefined ? undefined : (entry) => log.write(`${JSON.stringify(entry)}\n`),
 }).catch((error: NodeJS.ErrnoException) => {
   fail(
     error.code === 'EADDRINUSE'
@@ -95,10 +126,10 @@ const examples = state.examples();
 const { key } = examples;
 const since = new Date(state.clock.now() - 3_600_000).toISOString();
 // CLM_TARGET is left to the command (conformance:live sets it); the live default of 2 requests a
-// second would only slow a run against a local mock.
+// second would only slow a run against a local mock, unless it throttles as the real service does.
 const settings = [
   ...Object.entries(liveEnvFor(mock)).filter(([name]) => name !== 'CLM_TARGET'),
-  ['CLM_RATE_LIMIT', '50'],
+  ['CLM_RATE_LIMIT', String(throttle?.perSecond ?? 50)],
 ].map(([name, value]) => `${name}=${value}`);
 if (envFile !== undefined)
   try {
@@ -120,11 +151,14 @@ ${settings.map((line) => `  ${line}`).join('\n')}
 then: CLM_ENV_FILE=${envFile ?? '.env.mock'} npm run conformance:live`;
 const curl = (path: string, extra = '') => `  curl -k ${extra}-H 'X-Api-Key: ${key}' '${mock.url}${path}'`;
 
-console.log(`Mock of the Content, Licence and Membership service
+const everywhere = mock.host === '0.0.0.0' || mock.host === '::';
+console.log(`Mock of the Content, Licence and Membership service${everywhere ? `, listening on ${mock.host} (every interface)` : ''}
   HTTPS  ${mock.url}   (self-signed certificate: curl -k)
   HTTP   ${mock.httpUrl}   (membership endpoints redirect to HTTPS)
-  Images ${mock.imagesUrl}
+  Images ${mock.imagesUrl}${docs === undefined ? '' : `\n  Docs   ${mock.url}/docs/ and ${mock.httpUrl}/docs/ (from ${docs})`}
   Seed ${state.options.seed}, clock ${args.now ? `fixed at ${args.now}` : 'real time'}, ${state.log.length} changes in the feed
+  Rate limit: ${describeThrottle(throttle)}${throttle ? ' (429 with Retry-After)' : ''}
+  Log: ${logFile === undefined ? 'none (--log FILE)' : `one JSON line per request to ${logFile === '-' ? 'standard output' : logFile}`}
   Faults: ${mock.faults.length ? mock.faults.map((f) => `${f.name} (${f.rule})`).join(', ') : 'none'}${args.control ? "; per request with 'Prefer: faults=NAME'" : ''}
 
 Keys (X-Api-Key header or ?apiKey=): ${[...state.keys.keys()].join(', ')}
@@ -157,7 +191,7 @@ ${envBlock}
 Ctrl-C stops it.`);
 
 const stop = () => {
-  void mock.close().then(() => process.exit(0));
+  void mock.close().then(() => (log === process.stdout ? process.exit(0) : log.end(() => process.exit(0))));
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

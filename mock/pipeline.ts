@@ -122,7 +122,7 @@ export function createPipeline(options: {
 }
 
 /** The faults a request asks for: `Prefer: faults=a,b`. */
-function preferredFaults(request: MockRequest): string[] {
+export function preferredFaults(request: Pick<MockRequest, 'headers'>): string[] {
   const prefer = request.headers.prefer ?? '';
   const match = /(?:^|[;,]\s*)faults=([^;]*)/.exec(prefer);
   return (match?.[1] ?? '')

@@ -1,6 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +18,7 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'dotenv';
 import { loadConfig } from '../../lib/config.ts';
 import { projectPath } from '../../lib/contract/index.ts';
+import type { RequestLogEntry } from '../../mock/server.ts';
 
 // node with tsx's loader, not the tsx command: the mock is then one process to stop, and its
 // options reach it untouched.
@@ -16,13 +27,27 @@ const NODE_ARGS = [
   pathToFileURL(projectPath('node_modules/tsx/dist/esm/index.mjs')).href,
   projectPath('mock/cli.ts'),
 ];
+const KEY = 'mock-key-primary';
 
-/** `npm run mock` in a directory of its own, stopped once it has printed its banner. */
-async function mockBanner(cwd: string, ...args: string[]): Promise<string> {
+interface RunningCli {
+  banner: string;
+  /** The HTTPS and plain-HTTP base URLs the banner names. */
+  https: string;
+  http: string;
+  stop(): Promise<void>;
+}
+
+/** `npm run mock` in a directory of its own, on free ports, once it has printed its banner. */
+async function startCli(cwd: string, ...args: string[]): Promise<RunningCli> {
   const child = spawn(process.execPath, [...NODE_ARGS, '--port', '0', '--http-port', '0', ...args], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
   let output = '';
   try {
     await new Promise<void>((resolve, reject) => {
@@ -39,18 +64,53 @@ async function mockBanner(cwd: string, ...args: string[]): Promise<string> {
         reject(new Error(`the mock exited (${code}) before its banner:\n${output}`)),
       );
     });
-  } finally {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  return output;
+  const url = (label: string) => new RegExp(`^ {2}${label} +(\\S+)`, 'm').exec(output)?.[1] ?? '';
+  return { banner: output, https: url('HTTPS'), http: url('HTTP'), stop };
 }
+
+/** The banner alone: the mock stopped once it has printed it. */
+async function mockBanner(cwd: string, ...args: string[]): Promise<string> {
+  const mock = await startCli(cwd, ...args);
+  await mock.stop();
+  return mock.banner;
+}
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request, the path sent exactly as written (no `..` resolved), the self-signed certificate accepted. */
+function send(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Reply> {
+  const { protocol, hostname, port } = new URL(base);
+  const request = protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    request({ hostname, port, path, method, headers, rejectUnauthorized: false, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'clm-mock-cli-'));
 
 test.describe('npm run mock and the settings of a live run', () => {
   test('prints them with how to use them, and writes no file unless asked', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clm-mock-cli-'));
+    const dir = tempDir();
     const banner = await mockBanner(dir);
     expect(banner).toContain('never in .env');
     expect(banner).toMatch(/^ {2}CLM_BASE_URL=https:\/\/127\.0\.0\.1:\d+$/m);
@@ -59,7 +119,7 @@ test.describe('npm run mock and the settings of a live run', () => {
   });
 
   test('writes them to the file --write-env names, ready for CLM_ENV_FILE', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clm-mock-cli-'));
+    const dir = tempDir();
     const banner = await mockBanner(dir, '--write-env', '.env.mock');
     expect(readdirSync(dir)).toEqual(['.env.mock']);
     expect(banner).toContain('CLM_ENV_FILE=.env.mock npm run conformance:live');
@@ -73,7 +133,7 @@ test.describe('npm run mock and the settings of a live run', () => {
 
   for (const file of ['.env', 'config/.env'])
     test(`refuses --write-env ${file} before it starts, naming .env.mock instead`, () => {
-      const dir = mkdtempSync(join(tmpdir(), 'clm-mock-cli-'));
+      const dir = tempDir();
       // Through the tsx command, as npm run mock does: tsx must leave the option to the mock.
       const tsx = projectPath('node_modules/tsx/dist/cli.mjs');
       const cli = projectPath('mock/cli.ts');
@@ -87,4 +147,152 @@ test.describe('npm run mock and the settings of a live run', () => {
       expect(run.stderr).toContain('--write-env .env.mock');
       expect(existsSync(join(dir, file))).toBe(false);
     });
+});
+
+test.describe('the standalone mock and its options', () => {
+  test('listens on every interface with --host 0.0.0.0, answers on 127.0.0.1, links by the Host used', async () => {
+    const mock = await startCli(tempDir(), '--host', '0.0.0.0');
+    try {
+      expect(mock.banner).toContain('listening on 0.0.0.0 (every interface)');
+      expect(mock.https).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      expect((await send(mock.https, '/trial-exclusions/ip-addresses', { 'X-Api-Key': KEY })).status).toBe(
+        200,
+      );
+      const port = new URL(mock.https).port;
+      const since = new Date(Date.now() - 3_600_000).toISOString();
+      const feed = await send(mock.https, `/content/notifications?since=${since}`, {
+        'X-Api-Key': KEY,
+        Host: `localhost:${port}`,
+      });
+      expect(feed.status).toBe(200);
+      expect((JSON.parse(feed.body) as { requestUrl: string }).requestUrl).toMatch(
+        new RegExp(`^https://localhost:${port}/content/notifications\\?since=`),
+      );
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  test('--rate-limit throttles a key as the real service does: a burst of 5 meets 429 with Retry-After', async () => {
+    const mock = await startCli(tempDir(), '--rate-limit');
+    try {
+      expect(mock.banner).toContain('Rate limit: 2/s, 5000/day per key');
+      const replies: Reply[] = [];
+      for (let i = 0; i < 5; i++)
+        replies.push(await send(mock.https, '/trial-exclusions/ip-addresses', { 'X-Api-Key': KEY }));
+      const throttled = replies.filter((r) => r.status === 429);
+      expect(replies[0]!.status).toBe(200);
+      expect(throttled.length).toBeGreaterThan(0);
+      for (const reply of throttled) expect(Number(reply.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // Per key: another key still has its allowance.
+      const other = await send(mock.https, '/trial-exclusions/ip-addresses', {
+        'X-Api-Key': 'mock-key-secondary',
+      });
+      expect(other.status).toBe(200);
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  test('throttles no key without --rate-limit, and says so', async () => {
+    const mock = await startCli(tempDir());
+    try {
+      expect(mock.banner).toContain('Rate limit: off');
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++)
+        statuses.push(
+          (await send(mock.https, '/trial-exclusions/ip-addresses', { 'X-Api-Key': KEY })).status,
+        );
+      expect(statuses).toEqual(Array(20).fill(200));
+    } finally {
+      await mock.stop();
+    }
+  });
+
+  test('--log writes one JSON line per request, with no key or token in it', async () => {
+    const dir = tempDir();
+    const mock = await startCli(dir, '--log', 'requests.log', '--control');
+    const examples = /Bearer tokens[^\n]*\n {2}(\S+) {2}user (\S+)/.exec(mock.banner)!;
+    const [, token, userId] = examples as unknown as [string, string, string];
+    try {
+      await send(mock.https, '/trial-exclusions/ip-addresses', { 'X-Api-Key': KEY });
+      await send(mock.https, `/trial-exclusions/ip-addresses?apiKey=${KEY}&APIKEY=${KEY}`);
+      await send(mock.http, `/users/${userId}/profile/full?apiKey=${KEY}`);
+      await send(mock.https, `/users/${userId}/profile/full`, {
+        'X-Api-Key': KEY,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Prefer: 'faults=throttle-without-retry-after',
+      });
+    } finally {
+      await mock.stop();
+    }
+    const text = readFileSync(join(dir, 'requests.log'), 'utf8');
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(token);
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    const entries = lines.map((line) => JSON.parse(line) as RequestLogEntry);
+    for (const entry of entries) {
+      expect(Object.keys(entry).sort()).toEqual([
+        'faults',
+        'method',
+        'ms',
+        'path',
+        'scheme',
+        'status',
+        'time',
+      ]);
+      expect(new Date(entry.time).toISOString()).toBe(entry.time);
+      expect(entry.ms).toBeGreaterThanOrEqual(0);
+    }
+    expect(entries.map((e) => [e.scheme, e.method, e.path, e.status, e.faults])).toEqual([
+      ['https', 'GET', '/trial-exclusions/ip-addresses', 200, []],
+      // APIKEY is no key to the mock (an unknown parameter, 400), but masked all the same.
+      ['https', 'GET', '/trial-exclusions/ip-addresses?apiKey=***&APIKEY=***', 400, []],
+      ['http', 'GET', `/users/${userId}/profile/full?apiKey=***`, 301, []],
+      ['https', 'GET', `/users/${userId}/profile/full`, 200, ['throttle-without-retry-after']],
+    ]);
+  });
+
+  test('--docs serves a folder under /docs/ on both ports: GET only, typed, never outside it', async () => {
+    const dir = tempDir();
+    const docs = join(dir, 'docs');
+    mkdirSync(join(docs, 'assets'), { recursive: true });
+    writeFileSync(join(docs, 'index.html'), '<h1>docs</h1>');
+    writeFileSync(join(docs, 'assets', 'site.css'), 'h1 {}');
+    writeFileSync(join(dir, 'secret.txt'), 'not for the web');
+    symlinkSync(join(dir, 'secret.txt'), join(docs, 'linked.txt'));
+    const mock = await startCli(dir, '--docs', docs);
+    try {
+      expect(mock.banner).toContain(`Docs   ${mock.https}/docs/ and ${mock.http}/docs/`);
+      for (const base of [mock.https, mock.http]) {
+        const index = await send(base, '/docs/');
+        expect([index.status, index.headers['content-type'], index.body]).toEqual([
+          200,
+          'text/html; charset=utf-8',
+          '<h1>docs</h1>',
+        ]);
+      }
+      expect((await send(mock.http, '/docs/assets/site.css')).headers['content-type']).toBe(
+        'text/css; charset=utf-8',
+      );
+      const bare = await send(mock.http, '/docs');
+      expect([bare.status, bare.headers.location]).toEqual([301, '/docs/']);
+      expect((await send(mock.http, '/docs/', {}, 'POST')).status).toBe(405);
+      expect((await send(mock.http, '/docs/missing.html')).status).toBe(404);
+      for (const path of [
+        '/docs/../secret.txt',
+        '/docs/%2e%2e/secret.txt',
+        '/docs/..%2fsecret.txt',
+        '/docs/linked.txt',
+      ]) {
+        const reply = await send(mock.http, path);
+        expect(reply.status, path).toBeGreaterThanOrEqual(400);
+        expect(reply.body, path).not.toContain('not for the web');
+      }
+    } finally {
+      await mock.stop();
+    }
+  });
 });
