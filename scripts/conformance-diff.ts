@@ -1,3 +1,4 @@
+import { liveTargetOf } from '../lib/client/target.ts';
 import { commandLine, usageError } from '../lib/cli.ts';
 import type { Target } from '../lib/client/client.ts';
 import { Redactor, type Secret } from '../lib/client/redact.ts';
@@ -81,14 +82,7 @@ try {
     key: examples.key,
     insecureTls: true,
   };
-  const liveTarget: Target = {
-    kind: 'live',
-    baseUrl: config.baseUrl!,
-    httpBaseUrl: config.httpBaseUrl,
-    imagesUrl: config.imageBaseUrl,
-    key: config.apiKey!,
-    insecureTls: config.insecureTls,
-  };
+  const liveTarget = liveTargetOf(config);
   const mockSide: Side = {
     target: mockTarget,
     data: { ...examples, imagesUrl: mock.imagesUrl },

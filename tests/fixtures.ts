@@ -2,6 +2,7 @@ import { test as base, type TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import { propertyParameters } from '../lib/arbitraries/index.ts';
 import { ApiClient, type Target } from '../lib/client/client.ts';
+import { liveTargetOf } from '../lib/client/target.ts';
 import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '../lib/client/observations.ts';
 import { Redactor } from '../lib/client/redact.ts';
 import { loadConfig, VARIABLES, type Config } from '../lib/config.ts';
@@ -90,12 +91,7 @@ async function mockTarget(config: Config): Promise<TargetFixture> {
 
 function liveTarget(config: Config): TargetFixture {
   return {
-    kind: 'live',
-    baseUrl: config.baseUrl!,
-    httpBaseUrl: config.httpBaseUrl,
-    imagesUrl: config.imageBaseUrl,
-    key: config.apiKey!,
-    insecureTls: config.insecureTls,
+    ...liveTargetOf(config),
     data: {
       whitelist: [config.apiKey!],
       licenceId: config.licenceId,
