@@ -101,6 +101,31 @@ export const CONTENT_FAULTS: Fault[] = [
     }),
   },
   {
+    name: 'search-page-size-zero-500',
+    rule: 'CONT-04',
+    kind: 'status',
+    description:
+      'A search asking for maxResults 0, the least the contract allows, fails with 500: the page count divides by the page size.',
+    apply: rewrite(['searchContent'], (r, req) => {
+      const context = jsonBody(req)?.resultContext as Json | undefined;
+      return r.status === 200 && context?.maxResults === 0
+        ? { status: 500, body: { message: 'Division by zero while paging the results' } }
+        : r;
+    }),
+  },
+  {
+    name: 'search-without-query-string-200',
+    rule: 'CONT-04',
+    kind: 'status',
+    description:
+      'A search without queryString, which the contract requires, is read as an empty query: 200 with every item, not 400.',
+    apply: (request, next) => {
+      const body = jsonBody(request);
+      if (!body || 'queryString' in body) return next(request);
+      return next({ ...request, body: Buffer.from(JSON.stringify({ ...body, queryString: '' })) });
+    },
+  },
+  {
     name: 'search-marked-deprecated',
     rule: 'CONT-04',
     kind: 'header',
@@ -124,6 +149,18 @@ export const CONTENT_FAULTS: Fault[] = [
     apply: rewrite(
       ['listPagesV1'],
       onStatus(200, (b) => void (b.pages = { count: b.total })),
+    ),
+  },
+  {
+    name: 'v1-feed-since-500',
+    rule: 'DEPR-01',
+    kind: 'status',
+    description:
+      'The deprecated v1 feed answers 500 to any since (its parser was never moved to RFC 3339): neither conforming nor gone.',
+    apply: rewrite(['listNotificationsV1'], (r, req) =>
+      r.status === 200 && req.query.has('since')
+        ? { status: 500, body: { message: 'Cannot parse since' } }
+        : r,
     ),
   },
   {

@@ -73,6 +73,18 @@ export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
     apply: switches({ rejectUnknownTrialExclusionParams: false }),
   },
   {
+    name: 'trial-exclusions-paging-params-only',
+    rule: 'TE-03',
+    kind: 'status',
+    description:
+      'Only the paging parameters the list does not take (limit, offset, page) are refused; any other unknown query parameter is ignored (200).',
+    apply: (request, next) => {
+      const names = [...request.query.keys()].filter((name) => name !== 'apiKey');
+      const paging = names.some((name) => ['limit', 'offset', 'page'].includes(name));
+      return next(request, paging ? {} : { rejectUnknownTrialExclusionParams: false });
+    },
+  },
+  {
     name: 'trial-exclusions-400-bare-string',
     rule: 'TE-03',
     kind: 'shape',

@@ -1,0 +1,29 @@
+export { exploreContract, exploredRules, exploreOperation, UNKNOWN_PARAMETER } from './generate.ts';
+export { failuresOf, judge, runCases, type Caller } from './run.ts';
+export {
+  budgetOrder,
+  liveSafe,
+  perOperationLimit,
+  resolveCase,
+  selectCases,
+  UNKNOWN_KEY,
+  UNKNOWN_TOKEN,
+  type ExploreData,
+  type Selection,
+} from './select.ts';
+export {
+  EXPLORE_ATTACHMENT,
+  exploreSummary,
+  summariseOutcomes,
+  type ExploreAttachment,
+  type ExploreRow,
+} from './summary.ts';
+export type {
+  CaseOutcome,
+  CaseRequest,
+  DataName,
+  Expectation,
+  ExploreCase,
+  ExploreOptions,
+} from './types.ts';
+export { WHOLE_REQUEST } from './types.ts';

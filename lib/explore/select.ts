@@ -1,0 +1,142 @@
+import type { CallOptions, KeyPlacement } from '../client/types.ts';
+import { VARIABLES } from '../config.ts';
+import type { Operation } from '../contract/index.ts';
+import type { CaseValue, DataName, ExploreCase } from './types.ts';
+
+/** The target's data a case may need, by name. */
+export type ExploreData = Partial<Record<DataName, string>>;
+
+/** A key on no whitelist, and a token no one issued: what the refusal cases send. */
+export const UNKNOWN_KEY = 'clm-explore-unknown-key';
+export const UNKNOWN_TOKEN = 'clm-explore-unknown-token';
+
+/** Why a value may be missing: the variable that gives it, or what would. */
+const NEEDS: Readonly<Record<DataName, string>> = {
+  licenceId: `needs CLM_LICENCE_ID: ${VARIABLES.CLM_LICENCE_ID}`,
+  userId: `needs CLM_USER_ID: ${VARIABLES.CLM_USER_ID}`,
+  pageId: `needs CLM_PAGE_ID: ${VARIABLES.CLM_PAGE_ID}`,
+  contentId: `needs CLM_CONTENT_ID: ${VARIABLES.CLM_CONTENT_ID}`,
+  imageUri: `needs CLM_IMAGE_URI: ${VARIABLES.CLM_IMAGE_URI}`,
+  token: `needs CLM_USER_TOKEN: ${VARIABLES.CLM_USER_TOKEN}`,
+  svgImageUri:
+    'needs an SVG image the image service can read: no setting names one (CLM_IMAGE_URI is any image)',
+  feedPage:
+    'needs a page token, which is only ever taken from a next link (NOTIF-09): the paging tests follow them',
+};
+
+/** A search reads: it is a POST only to carry its query. */
+const READ_POSTS = ['searchContent'];
+
+/** Whether a live run may send the operation: reads only, GET and the search POST. */
+export function liveSafe(op: Pick<Operation, 'id' | 'method'>): boolean {
+  return op.method === 'get' || READ_POSTS.includes(op.id);
+}
+
+/**
+ * The cases in the order a budget takes them: round by round, each parameter's next positive case
+ * and next negative case, alternating, the baseline first; so a small budget still meets every
+ * parameter, valid and invalid, before any one of them twice.
+ */
+export function budgetOrder(cases: readonly ExploreCase[]): ExploreCase[] {
+  const groups = { positive: [] as string[], negative: [] as string[] };
+  const seen = new Map<string, number>();
+  return cases
+    .map((c, index) => {
+      const list = groups[c.kind];
+      if (!list.includes(c.parameter)) list.push(c.parameter);
+      const key = `${c.kind} ${c.parameter}`;
+      const rank = seen.get(key) ?? 0;
+      seen.set(key, rank + 1);
+      return { c, rank, group: list.indexOf(c.parameter), kind: c.kind === 'positive' ? 0 : 1, index };
+    })
+    .sort((a, b) => a.rank - b.rank || a.group - b.group || a.kind - b.kind || a.index - b.index)
+    .map(({ c }) => c);
+}
+
+/**
+ * The most cases per operation that fit a budget of requests: the largest N for which every
+ * operation running min(N, its cases) stays within it. Infinity when the budget is.
+ */
+export function perOperationLimit(caseCounts: readonly number[], budget: number): number {
+  if (!Number.isFinite(budget)) return Infinity;
+  const cost = (n: number) => caseCounts.reduce((sum, count) => sum + Math.min(n, count), 0);
+  const most = Math.max(0, ...caseCounts);
+  let n = 0;
+  while (n < most && cost(n + 1) <= budget) n++;
+  return n === most ? Infinity : n;
+}
+
+export interface Selection {
+  run: ExploreCase[];
+  left: { case: ExploreCase; reason: string }[];
+}
+
+/**
+ * The cases a run sends: all of them on the mock; live, only reads, and at most `perOperation` in
+ * budget order. The rest are left out with the reason: the same inputs always choose the same cases.
+ */
+export function selectCases(
+  op: Pick<Operation, 'id' | 'method'>,
+  cases: readonly ExploreCase[],
+  options: { live: boolean; perOperation: number },
+): Selection {
+  if (options.live && !liveSafe(op))
+    return {
+      run: [],
+      left: cases.map((c) => ({
+        case: c,
+        reason: 'not a read: a live run sends GET and the search POST only',
+      })),
+    };
+  const ordered = budgetOrder(cases);
+  const limit = Math.max(0, options.perOperation);
+  const reason = `over the live budget: ${limit} of ${cases.length} cases per operation`;
+  return {
+    run: ordered.slice(0, limit),
+    left: ordered.slice(limit).map((c) => ({ case: c, reason })),
+  };
+}
+
+function resolved(value: CaseValue, data: ExploreData, missing: Set<string>): string {
+  if (typeof value === 'string') return value;
+  const found = data[value.data];
+  if (found === undefined) missing.add(NEEDS[value.data]);
+  return found ?? '';
+}
+
+function values(
+  from: Record<string, CaseValue>,
+  data: ExploreData,
+  missing: Set<string>,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(from).map(([k, v]) => [k, resolved(v, data, missing)]));
+}
+
+const KEYS: Record<ExploreCase['request']['key'], KeyPlacement> = {
+  header: 'header',
+  query: 'query',
+  none: 'none',
+  'unknown-header': { header: UNKNOWN_KEY },
+  'unknown-query': { query: UNKNOWN_KEY },
+};
+
+/** The client's options for a case, or why it cannot run: a value the target's data lacks. */
+export function resolveCase(
+  c: ExploreCase,
+  data: ExploreData,
+): { options: CallOptions } | { reason: string } {
+  const missing = new Set<string>();
+  const { request } = c;
+  const options: CallOptions = {
+    path: values(request.path, data, missing),
+    query: values(request.query, data, missing),
+    headers: values(request.headers, data, missing),
+    key: KEYS[request.key],
+    checks: 'all',
+  };
+  if (request.token === 'valid') options.token = resolved({ data: 'token' }, data, missing);
+  if (request.token === 'unknown') options.token = UNKNOWN_TOKEN;
+  if (request.body) options.body = 'raw' in request.body ? request.body.raw : request.body.json;
+  if (missing.size > 0) return { reason: [...missing].join('; ') };
+  return { options };
+}

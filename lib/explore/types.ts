@@ -1,0 +1,71 @@
+/**
+ * Exploration from the contract alone: for every operation, cases that send each parameter valid
+ * and invalid in turn, as Schemathesis's coverage phase does. A case is plain data: what it sends,
+ * what the contract says must come back, and the rules it exercises.
+ */
+
+/** Values only the target can give: identifiers that exist, a token for its user. */
+export type DataName =
+  'licenceId' | 'userId' | 'pageId' | 'contentId' | 'imageUri' | 'svgImageUri' | 'token' | 'feedPage';
+
+/** A value written in the case, or one taken from the target's data when the case runs. */
+export type CaseValue = string | { data: DataName };
+
+export type CaseKind = 'positive' | 'negative';
+
+/** The cases that vary the whole request, not one parameter: the valid request, all optional ones at once. */
+export const WHOLE_REQUEST = { baseline: '(baseline)', allOptional: '(all optional)' } as const;
+
+export interface CaseRequest {
+  path: Record<string, CaseValue>;
+  query: Record<string, CaseValue>;
+  headers: Record<string, CaseValue>;
+  /** A JSON value, or text sent as it is (a body that is not JSON). */
+  body?: { json: unknown } | { raw: string };
+  /** The run's key in the header or the query, none, or a key on no whitelist in either place. */
+  key: 'header' | 'query' | 'none' | 'unknown-header' | 'unknown-query';
+  /** The bearer token, for operations that take one: the target's, none, or one that names nothing. */
+  token?: 'valid' | 'none' | 'unknown';
+}
+
+/**
+ * What the contract says must come back. `accept`: one of `statuses` (a documented 2xx, and the
+ * statuses that depend on data); `reject`: one of `statuses` (documented 4xx); `tolerate`: any
+ * documented status but a 5xx, where the contract does not say the input is refused.
+ */
+export interface Expectation {
+  outcome: 'accept' | 'reject' | 'tolerate';
+  statuses: number[];
+}
+
+export interface ExploreCase {
+  /** `<operation> <parameter> <variant>`: unique, and stable across runs. */
+  id: string;
+  operation: string;
+  kind: CaseKind;
+  /** The parameter the case varies: a name, `body.<path>`, or `(baseline)`, `(key)`, `(token)`… */
+  parameter: string;
+  /** How it varies it: `minimum`, `enum:off`, `missing`, `wrong-type`, `unknown-key`… */
+  variant: string;
+  rules: string[];
+  request: CaseRequest;
+  expect: Expectation;
+}
+
+export interface ExploreOptions {
+  /** The target's clock, in ms: a generated `date-time` is an hour before it. */
+  now: number;
+  /** Live, rules checked on the mock only are left out, and what they refuse is only tolerated. */
+  mode: 'mock' | 'live';
+}
+
+/** One case as it ran, or why it did not. */
+export interface CaseOutcome {
+  case: ExploreCase;
+  ran: boolean;
+  /** Why it did not run: the data it needs, the budget. */
+  reason?: string;
+  status?: number;
+  /** What went wrong, when it ran and did not get what the contract says. */
+  failure?: string;
+}

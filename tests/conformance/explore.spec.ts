@@ -1,0 +1,90 @@
+import { loadConfig } from '../../lib/config.ts';
+import { loadContract } from '../../lib/contract/index.ts';
+import {
+  EXPLORE_ATTACHMENT,
+  exploredRules,
+  exploreOperation,
+  failuresOf,
+  perOperationLimit,
+  runCases,
+  selectCases,
+  summariseOutcomes,
+  WHOLE_REQUEST,
+  type CaseOutcome,
+  type ExploreData,
+} from '../../lib/explore/index.ts';
+import { expect, need, test, type TargetFixture } from '../fixtures.ts';
+
+/** The share of a live run's request budget the exploration may take, spread over the operations. */
+const BUDGET_SHARE = 0.25;
+
+const config = loadConfig();
+const contract = await loadContract();
+const operations = [...contract.operations.values()];
+/** Live, at most this many cases per operation, in budget order: together, a share of the run's budget. */
+const perOperation = perOperationLimit(
+  operations.map((op) => exploreOperation(contract, op.id, { now: 0, mode: config.target }).length),
+  config.requestBudget * BUDGET_SHARE,
+);
+
+function dataOf(target: TargetFixture): ExploreData {
+  const d = target.data;
+  return {
+    licenceId: d.licenceId,
+    userId: d.userId,
+    pageId: d.pageId,
+    contentId: d.contentId,
+    imageUri: d.imageUri,
+    svgImageUri: d.svgImageUri,
+    token: d.token,
+  };
+}
+
+test.describe('exploration from the contract', () => {
+  for (const operation of operations) {
+    // The rules a case exercises do not depend on the clock: they are known before the run.
+    const rules = exploredRules(exploreOperation(contract, operation.id, { now: 0, mode: config.target }));
+    // Tags, not words of the title: the reports tie the test to its rules by its tags, while the
+    // mutation run pairs a fault with the tests whose title names its rule and repeats the whole run
+    // as often as the most-paired test needs; titled with its 10 to 25 rules, an exploration test
+    // would triple that run. It meets a fault once its rule's own tests miss it, as a test that
+    // reaches the rule's operation.
+    const tag = rules.map((r) => `@${r}`);
+    test(
+      `${operation.id}: each parameter valid and invalid in turn, from the contract alone`,
+      { tag },
+      async ({ api, target }, testInfo) => {
+        if (operation.document === 'images') need(target.imagesUrl, 'CLM_IMAGE_BASE_URL');
+        const cases = exploreOperation(contract, operation.id, { now: target.now(), mode: target.kind });
+        const live = target.kind === 'live';
+        const selection = selectCases(operation, cases, { live, perOperation });
+        const outcomes: CaseOutcome[] = [];
+        try {
+          await runCases(selection, dataOf(target), (id, options) => api.call(id, options), outcomes);
+        } finally {
+          // A run that stopped (budget, deadline) leaves the cases it never reached not run.
+          const reached = new Set(outcomes.map((o) => o.case.id));
+          for (const c of cases)
+            if (!reached.has(c.id)) outcomes.push({ case: c, ran: false, reason: 'the run stopped first' });
+          await testInfo.attach(EXPLORE_ATTACHMENT, {
+            body: JSON.stringify(summariseOutcomes(operation.id, rules, outcomes)),
+            contentType: 'application/json',
+          });
+        }
+        const gone = outcomes.find(
+          (o) => o.case.parameter === WHOLE_REQUEST.baseline && (o.status === 404 || o.status === 410),
+        );
+        if (live && operation.deprecated && gone)
+          testInfo.annotations.push({
+            type: 'note',
+            description: `${operation.id} is gone (${gone.status})`,
+          });
+        const failures = failuresOf(outcomes);
+        const ran = outcomes.filter((o) => o.ran).length;
+        expect(failures, `${failures.length} of ${ran} cases got what the contract does not allow`).toEqual(
+          [],
+        );
+      },
+    );
+  }
+});
