@@ -11,6 +11,7 @@ import type {
 import { OBSERVATIONS_ATTACHMENT, type Observations } from '../client/observations.ts';
 import { loadContract, loadRules, projectPath } from '../contract/index.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
+import { EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
 import { errorAnnotations } from './ci.ts';
 import { plain, replayable, replayCommand } from './findings.ts';
 import { appendHistory, HISTORY_FILE, recordOf } from './history.ts';
@@ -41,6 +42,8 @@ export default class ConformanceReporter implements Reporter {
   private baseUrl = '';
   private replayMock: string | undefined;
   private faults = new Set<string>();
+  /** The exploration's summaries, one per operation's test. */
+  private readonly explored: unknown[] = [];
 
   constructor(options: { outputDir?: string } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -75,6 +78,7 @@ export default class ConformanceReporter implements Reporter {
       ...test.tags.map((tag) => RULE_TAG.exec(tag)?.[1]),
       ...annotations.filter((a) => a.type === 'rule').map((a) => a.description),
     ].filter((id): id is string => !!id);
+    this.explored.push(...result.attachments.filter((a) => a.name === EXPLORE_ATTACHMENT));
     const seed = annotations.find((a) => a.type === 'fc-seed')?.description;
     if (seed) this.seeds.add(Number(seed));
     const replay = observations?.replay;
@@ -146,6 +150,7 @@ export default class ConformanceReporter implements Reporter {
           : result.status === 'interrupted'
             ? 'the run was interrupted'
             : undefined,
+      exploration: exploreSummary(this.explored),
       meta: {
         targetKind,
         baseUrl: targetKind === 'live' ? this.baseUrl : 'https://127.0.0.1:8443 (the bundled mock)',

@@ -1,5 +1,6 @@
 import type { Contract, Rule } from '../contract/index.ts';
 import type { Observations } from '../client/observations.ts';
+import type { ExploreRow } from '../explore/summary.ts';
 import { findingsOf, type FailureRecord, type Finding } from './findings.ts';
 
 export type { ExchangeRecord, FailureRecord, Finding } from './findings.ts';
@@ -90,6 +91,8 @@ export interface DeprecationRow {
 
 export interface ConformanceReport {
   verdict: RunVerdict;
+  /** Cases the exploration derived from the contract, per operation: run and not run. */
+  exploration: ExploreRow[];
   /** Deprecation signals per deprecated operation: reported, never failed. */
   deprecations: DeprecationRow[];
   meta: RunMeta;
@@ -166,6 +169,7 @@ export function buildReport(
     run?: RunRecord;
     interrupted?: string;
     meta: RunMeta;
+    exploration?: ExploreRow[];
   },
 ): ConformanceReport {
   // A failed automatic check counts for its own rule too, not only for the rules the test names.
@@ -225,6 +229,7 @@ export function buildReport(
   return {
     verdict: rows.some((r) => r.verdict === 'fail') ? 'fail' : incomplete.length > 0 ? 'incomplete' : 'pass',
     meta: meta.meta,
+    exploration: meta.exploration ?? [],
     deprecations: deprecationsOf(contract, records),
     findings: findingsOf(records),
     latency: latencyOf(calls),

@@ -107,7 +107,7 @@ export function conformanceMarkdown(report: ConformanceReport): string {
   const table = ['| Rule | Verdict | Rule text | Decided by | Note |', '|---|---|---|---|---|'];
   const others = report.rows.filter((r) => r.verdict !== 'pass');
   if (others.length > 0) lines.push('## Rules not passing', '', ...table, ...others.map(row), '');
-  lines.push(...deprecationLines(report));
+  lines.push(...explorationLines(report), ...deprecationLines(report));
   const passing = report.rows.filter((r) => r.verdict === 'pass');
   lines.push(`## Passing rules (${passing.length})`, '', ...table, ...passing.map(row));
   return `${lines.join('\n')}\n`;
@@ -230,6 +230,23 @@ function deprecationLines(report: ConformanceReport): string[] {
     ...report.deprecations.map(
       (d) =>
         `| ${d.operation} | ${d.answers} | ${d.answers ? cell(d.deprecation.map(withDate).join('; ')) : 'not reached'} | ${d.answers ? cell(d.sunset.join('; ')) : ''} | ${d.answers ? cell(d.link.join('; ')) : ''} |`,
+    ),
+    '',
+  ];
+}
+
+function explorationLines(report: ConformanceReport): string[] {
+  if (report.exploration.length === 0) return [];
+  const sum = (key: 'positive' | 'negative' | 'notRun') => report.exploration.reduce((n, r) => n + r[key], 0);
+  return [
+    '## Exploration',
+    '',
+    `Cases derived from the contract alone: ${sum('positive')} positive and ${sum('negative')} negative run, ${sum('notRun')} not run.`,
+    '',
+    '| Operation | Positive | Negative | Not run | Parameters |',
+    '|---|---|---|---|---|',
+    ...report.exploration.map(
+      (r) => `| ${r.operation} | ${r.positive} | ${r.negative} | ${r.notRun} | ${r.parameters} |`,
     ),
     '',
   ];

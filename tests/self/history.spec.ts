@@ -53,6 +53,7 @@ test.describe('a run as the history keeps it', () => {
   const report = (partial: string[], incomplete: string[]): ConformanceReport => ({
     verdict: 'fail',
     deprecations: [],
+    exploration: [],
     target: 'mock',
     seed: '42',
     generatedAt: day(1),
