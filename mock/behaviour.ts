@@ -46,6 +46,24 @@ export interface Behaviour {
   imageMaxSide: number;
   /** The limits are checked on the size before `dpr` multiplies it. */
   limitsBeforeDpr: boolean;
+  /** The largest transformed image, in pixels. */
+  imageMaxPixels: number;
+  /** A source of exactly 20 MB is refused too (the check is "at least", not "above"). */
+  refuseSourceAtLimit: boolean;
+  /** Mode metadata checks the limits as raw does. */
+  checkLimitsOnMetadata: boolean;
+  /** `quality` changes the encoding. */
+  honourQuality: boolean;
+  /** The image is rendered at `dpr` times the size asked. */
+  renderAtDpr: boolean;
+  /** `fit=contain` keeps the aspect ratio (else it stretches to the box, as `fill`). */
+  containKeepsAspect: boolean;
+  /** `bgcolor` fills transparency and the padding of `fit=pad`. */
+  applyBgcolor: boolean;
+  /** `format=gif` is encoded as GIF (else a PNG is served). */
+  encodeGif: boolean;
+  /** A JPEG output takes the tint as other formats do. */
+  tintJpeg: boolean;
 }
 
 export const CLEAN: Behaviour = {
@@ -82,4 +100,13 @@ export const CLEAN: Behaviour = {
   checkImageLimits: true,
   imageMaxSide: 65_000,
   limitsBeforeDpr: false,
+  imageMaxPixels: 26_214_400,
+  refuseSourceAtLimit: false,
+  checkLimitsOnMetadata: true,
+  honourQuality: true,
+  renderAtDpr: true,
+  containKeepsAspect: true,
+  applyBgcolor: true,
+  encodeGif: true,
+  tintJpeg: true,
 };

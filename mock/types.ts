@@ -36,6 +36,25 @@ export class RawJson {
   }
 }
 
+/**
+ * A body still to be made (an image to transform): handlers are synchronous, image work is not. The
+ * work starts when the adapter asks for the bytes, so a fault that replaces the body costs nothing.
+ */
+export class PendingBytes {
+  private made: Promise<Buffer> | undefined;
+
+  constructor(private readonly make: () => Promise<Buffer>) {}
+
+  bytes(): Promise<Buffer> {
+    return (this.made ??= this.make());
+  }
+
+  /** The same body, changed once it is made. */
+  map(change: (bytes: Buffer) => Buffer): PendingBytes {
+    return new PendingBytes(() => this.bytes().then(change));
+  }
+}
+
 /** The names of the responses the pipeline makes itself, before or instead of a handler. */
 export type ResponseCode =
   | 'MALFORMED_PATH'
@@ -54,7 +73,10 @@ export type ResponseCode =
 export interface MockResponse {
   status: number;
   headers?: Record<string, string>;
-  /** A JSON value, pre-serialised JSON, or raw bytes (with their own `Content-Type` header). */
+  /**
+   * A JSON value, pre-serialised JSON, or raw bytes (with their own `Content-Type` header), made now
+   * or pending.
+   */
   body?: unknown;
   /** A stable name for a response the pipeline itself made, for faults and logs. */
   code?: ResponseCode;

@@ -1,3 +1,4 @@
+import { PendingBytes } from '../types.ts';
 import { onStatus, rewrite, switches, type Fault } from './fault.ts';
 
 const IMAGE_OPERATIONS = ['getImageRaw', 'getImageDebug', 'getImageMetadata'];
@@ -27,6 +28,39 @@ export const IMAGES_FAULTS: Fault[] = [
     ),
   },
   {
+    name: 'webp-labelled-jpeg',
+    rule: 'IMG-01',
+    kind: 'header',
+    description: 'WebP bytes (format=auto for a client that takes WebP) are sent as Content-Type image/jpeg.',
+    apply: rewrite(['getImageRaw'], (r) =>
+      r.headers?.['Content-Type'] === 'image/webp'
+        ? { ...r, headers: { ...r.headers, 'Content-Type': 'image/jpeg' } }
+        : r,
+    ),
+  },
+  {
+    name: 'contain-stretches',
+    rule: 'IMG-01',
+    kind: 'value',
+    description: 'fit=contain stretches the image to the box asked, as fill does: the aspect ratio is lost.',
+    apply: switches({ containKeepsAspect: false }),
+  },
+  {
+    name: 'dpr-ignored',
+    rule: 'IMG-01',
+    kind: 'value',
+    description:
+      'dpr is ignored when the image is made: dpr=2 serves the 1x size (the limits still count it).',
+    apply: switches({ renderAtDpr: false }),
+  },
+  {
+    name: 'bgcolor-ignored',
+    rule: 'IMG-01',
+    kind: 'value',
+    description: 'bgcolor is ignored: the padding of fit=pad stays transparent (white in a JPEG).',
+    apply: switches({ applyBgcolor: false }),
+  },
+  {
     name: 'auto-ignores-webp',
     rule: 'IMG-02',
     kind: 'value',
@@ -51,6 +85,13 @@ export const IMAGES_FAULTS: Fault[] = [
         ? { status: 400, body: { message: 'format must be one of auto, jpg, png, svg' } }
         : r,
     ),
+  },
+  {
+    name: 'gif-served-as-png',
+    rule: 'IMG-02',
+    kind: 'value',
+    description: 'format=gif is accepted but a PNG is served (Content-Type image/png): no GIF encoder.',
+    apply: switches({ encodeGif: false }),
   },
   {
     name: 'tint-ignored',
@@ -79,6 +120,20 @@ export const IMAGES_FAULTS: Fault[] = [
     ),
   },
   {
+    name: 'quality-ignored',
+    rule: 'IMG-03',
+    kind: 'value',
+    description: 'quality is accepted and ignored: lowest and highest give the same bytes.',
+    apply: switches({ honourQuality: false }),
+  },
+  {
+    name: 'tint-ignored-for-jpeg',
+    rule: 'IMG-03',
+    kind: 'value',
+    description: 'tint changes PNG, GIF and WebP output, but a JPEG keeps its colours.',
+    apply: switches({ tintJpeg: false }),
+  },
+  {
     name: 'removed-parameters-honoured',
     rule: 'IMG-04',
     kind: 'status',
@@ -102,6 +157,15 @@ export const IMAGES_FAULTS: Fault[] = [
     apply: rewrite(
       IMAGE_OPERATIONS,
       onStatus(400, (b) => void (/removed in v2/.test(String(b.message)) && (b.message = 'Invalid request'))),
+    ),
+  },
+  {
+    name: 'debug-mode-gone',
+    rule: 'IMG-04',
+    kind: 'status',
+    description: 'Mode debug answers 404, removed along with data and data-utfhack.',
+    apply: rewrite(['getImageDebug'], (r) =>
+      r.status === 200 ? { status: 404, body: { message: 'No such endpoint' } } : r,
     ),
   },
   {
@@ -131,9 +195,15 @@ export const IMAGES_FAULTS: Fault[] = [
     rule: 'IMG-06',
     kind: 'shape',
     description: 'The metadata response still carries the v1 cache property.',
-    apply: rewrite(
-      ['getImageMetadata'],
-      onStatus(200, (b) => void (b.cache = { maxAge: 604800 })),
+    apply: rewrite(['getImageMetadata'], (r) =>
+      r.status === 200 && r.body instanceof PendingBytes
+        ? {
+            ...r,
+            body: r.body.map((bytes) =>
+              Buffer.from(JSON.stringify({ ...JSON.parse(bytes.toString()), cache: { maxAge: 604800 } })),
+            ),
+          }
+        : r,
     ),
   },
   {
@@ -157,5 +227,26 @@ export const IMAGES_FAULTS: Fault[] = [
     description:
       'The limits are checked before dpr multiplies the size: 4,000 x 4,000 at dpr 2 (64 megapixels) passes.',
     apply: switches({ limitsBeforeDpr: true }),
+  },
+  {
+    name: 'pixel-limit-25-million',
+    rule: 'IMG-07',
+    kind: 'value',
+    description: 'The pixel limit is 25,000,000, not 25 megapixels (26,214,400): 5,120 x 5,120 is refused.',
+    apply: switches({ imageMaxPixels: 25_000_000 }),
+  },
+  {
+    name: 'source-limit-inclusive',
+    rule: 'IMG-07',
+    kind: 'value',
+    description: 'A source of exactly 20 MB is refused: the check is "at least 20 MB", not "above".',
+    apply: switches({ refuseSourceAtLimit: true }),
+  },
+  {
+    name: 'metadata-limits-unchecked',
+    rule: 'IMG-07',
+    kind: 'status',
+    description: 'Mode metadata skips the limits raw checks: too large a transform fails there with 500.',
+    apply: switches({ checkLimitsOnMetadata: false }),
   },
 ];

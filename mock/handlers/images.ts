@@ -1,13 +1,11 @@
-import { encode, MEDIA_TYPES, type ImageFormat, type Rgb } from '../images/encode.ts';
-import type { SourceImage } from '../state/index.ts';
-import type { Context, Handler, MockResponse } from '../types.ts';
+import type { Behaviour } from '../behaviour.ts';
+import { MEDIA_TYPES, QUALITIES, rgb, type ImageFormat, type Quality } from '../images/formats.ts';
+import { render, type RenderSpec, type Resize } from '../images/render.ts';
+import { MAX_SOURCE_BYTES, type SourceImage } from '../state/images.ts';
+import { PendingBytes, type Context, type Handler, type MockResponse } from '../types.ts';
 import { fail, ok, quote } from './respond.ts';
 
 const MAX_SIDE = 65_000;
-const MAX_PIXELS = 26_214_400;
-const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
-/** The mock renders at most this many pixels, scaled down, so no request can make it allocate much. */
-const RENDER_PIXELS = 1_000_000;
 
 const REMOVED_PARAMETERS: Record<string, string> = {
   scheme: 'the scheme is part of the image URI',
@@ -16,17 +14,23 @@ const REMOVED_PARAMETERS: Record<string, string> = {
 };
 const REMOVED_MODES = ['data', 'data-utfhack'];
 const FORMATS = ['auto', 'gif', 'jpg', 'png', 'svg'];
-const QUALITIES = ['lowest', 'low', 'medium', 'high', 'highest', 'lossless'];
-const FITS = ['cover', 'contain', 'fill', 'scale-down', 'pad'];
+const FITS = ['cover', 'contain', 'fill', 'scale-down', 'pad'] as const;
+type Fit = (typeof FITS)[number];
+const COLOUR = '[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?';
 
+/** A request read and checked: the transform to make, and what the debug and metadata modes tell. */
 interface Transform {
   image: SourceImage;
-  format: ImageFormat;
+  spec: RenderSpec;
+  dpr: number;
+  fit: Fit | undefined;
+  given: Record<string, string>;
+}
+
+interface Size {
   width: number;
   height: number;
-  dpr: number;
-  colour: Rgb;
-  given: Record<string, string>;
+  resize: Resize;
 }
 
 /** The answer to a mode removed in v2 (IMG-04, decision: 400 naming it), for paths no operation has. */
@@ -46,112 +50,172 @@ function whole(value: string | null, name: string): number | string | undefined 
   return Number(value);
 }
 
-/** Reads and checks the transform; a string is the message of a 400. */
+/**
+ * The output's size: the box asked (times `dpr`) met as `fit` says; one side alone, or `contain`
+ * and `scale-down`, keep the aspect ratio, and `scale-down` never enlarges.
+ */
+function outputSize(
+  image: SourceImage,
+  asked: { width?: number; height?: number },
+  fit: Fit | undefined,
+  dpr: number,
+  behaviour: Behaviour,
+): Size {
+  const keep = (scale: number): Size => ({
+    width: Math.max(1, Math.round(image.width * scale)),
+    height: Math.max(1, Math.round(image.height * scale)),
+    resize: 'stretch',
+  });
+  const width = asked.width && asked.width * dpr;
+  const height = asked.height && asked.height * dpr;
+  const down = (scale: number) => (fit === 'scale-down' ? Math.min(1, scale) : scale);
+  if (!width && !height) return keep(down(dpr));
+  if (!width || !height) {
+    const scale = width ? width / image.width : height! / image.height;
+    if (down(scale) < scale) return keep(1);
+    return width
+      ? { width, height: Math.max(1, Math.round((image.height * width) / image.width)), resize: 'stretch' }
+      : {
+          width: Math.max(1, Math.round((image.width * height!) / image.height)),
+          height: height!,
+          resize: 'stretch',
+        };
+  }
+  const inside = Math.min(width / image.width, height / image.height);
+  switch (fit ?? 'cover') {
+    case 'cover':
+      return { width, height, resize: 'crop' };
+    case 'pad':
+      return { width, height, resize: 'pad' };
+    case 'contain':
+      return behaviour.containKeepsAspect ? keep(inside) : { width, height, resize: 'stretch' };
+    case 'scale-down':
+      return keep(Math.min(1, inside));
+    default:
+      return { width, height, resize: 'stretch' };
+  }
+}
+
+/** Why the transform is over a limit, if it is: checked before any work. */
+function overLimit(
+  image: SourceImage,
+  asked: { width?: number; height?: number },
+  size: Size,
+  dpr: number,
+  behaviour: Behaviour,
+): string | undefined {
+  const { imageMaxSide, imageMaxPixels, refuseSourceAtLimit } = behaviour;
+  if (image.bytes > MAX_SOURCE_BYTES || (refuseSourceAtLimit && image.bytes >= MAX_SOURCE_BYTES))
+    return 'The source image is larger than 20 MB';
+  const sides = [size.width, size.height, (asked.width ?? 0) * dpr, (asked.height ?? 0) * dpr];
+  if (Math.max(...sides) > imageMaxSide) return `Width and height are limited to ${MAX_SIDE} pixels`;
+  if (size.width * size.height > imageMaxPixels)
+    return 'The transformed image is limited to 25 megapixels (26,214,400 pixels)';
+  return undefined;
+}
+
+/** Reads and checks the transform; a response is the error to answer instead. */
 function transform(context: Context): Transform | MockResponse {
-  const query = context.request.query;
-  if (context.behaviour.refuseRemovedImageParameters)
+  const { query, headers } = context.request;
+  const behaviour = context.behaviour;
+  if (behaviour.refuseRemovedImageParameters)
     for (const [name, why] of Object.entries(REMOVED_PARAMETERS))
       if (query.has(name)) return fail(context, 400, `The parameter "${name}" was removed in v2: ${why}`);
   const format = query.get('format') ?? 'auto';
   if (!FORMATS.includes(format)) return fail(context, 400, `format must be one of ${FORMATS.join(', ')}`);
   const quality = query.get('quality');
-  if (quality !== null && !QUALITIES.includes(quality))
-    return fail(context, 400, `quality must be one of ${QUALITIES.join(', ')}`);
-  const fit = query.get('fit');
-  if (fit !== null && !FITS.includes(fit)) return fail(context, 400, `fit must be one of ${FITS.join(', ')}`);
+  if (quality !== null && !(quality in QUALITIES))
+    return fail(context, 400, `quality must be one of ${Object.keys(QUALITIES).join(', ')}`);
+  const fit = query.get('fit') ?? undefined;
+  if (fit !== undefined && !(FITS as readonly string[]).includes(fit))
+    return fail(context, 400, `fit must be one of ${FITS.join(', ')}`);
   const tint = query.get('tint');
-  if (tint !== null && !/^[0-9a-fA-F]{6}(,[0-9a-fA-F]{6})?$/.test(tint))
-    return fail(context, 400, 'tint must be a hex colour such as ff0000');
+  if (tint !== null && !new RegExp(`^${COLOUR}(,${COLOUR})?$`).test(tint))
+    return fail(context, 400, 'tint must be one or two hex colours such as ff0000 or ff0000,0000ff');
+  const bgcolor = query.get('bgcolor');
+  if (bgcolor !== null && !new RegExp(`^${COLOUR}$`).test(bgcolor))
+    return fail(context, 400, 'bgcolor must be a hex colour such as ffffff');
   const numbers = (['width', 'height', 'dpr'] as const).map((name) => whole(query.get(name), name));
   const problem = numbers.find((n) => typeof n === 'string');
   if (typeof problem === 'string') return fail(context, 400, problem);
-  const [askedWidth, askedHeight, askedDpr] = numbers as (number | undefined)[];
+  const [width, height, dpr = 1] = numbers as (number | undefined)[];
+  const asked = { width, height };
 
   const image = context.state.images.get(context.pathParams.imageUri!);
   if (!image) return fail(context, 404, `Image not found: ${quote(context.pathParams.imageUri!)}`);
-  const dpr = askedDpr ?? 1;
-  const width =
-    (askedWidth ?? (askedHeight ? Math.round((image.width * askedHeight) / image.height) : image.width)) *
-    dpr;
-  const height =
-    (askedHeight ?? (askedWidth ? Math.round((image.height * askedWidth) / image.width) : image.height)) *
-    dpr;
-  const { imageMaxSide, limitsBeforeDpr } = context.behaviour;
-  // The size the limits are checked on: the output's, unless the check comes before dpr.
-  const [checkedWidth, checkedHeight] = limitsBeforeDpr ? [width / dpr, height / dpr] : [width, height];
-  const limit =
-    image.bytes > MAX_SOURCE_BYTES
-      ? 'The source image is larger than 20 MB'
-      : checkedWidth > imageMaxSide || checkedHeight > imageMaxSide
-        ? `Width and height are limited to ${MAX_SIDE} pixels`
-        : checkedWidth * checkedHeight > MAX_PIXELS
-          ? 'The transformed image is limited to 25 megapixels (26,214,400 pixels)'
-          : undefined;
-  if (limit) {
-    if (context.behaviour.checkImageLimits) return fail(context, 400, limit);
-    // What a renderer that never checked would come to: running out of memory.
-    return { status: 500, body: { message: 'Out of memory while transforming the image' } };
-  }
+  const checkedDpr = behaviour.limitsBeforeDpr ? 1 : dpr;
+  const checked = outputSize(image, asked, fit as Fit | undefined, checkedDpr, behaviour);
+  const limit = overLimit(image, asked, checked, checkedDpr, behaviour);
+  const checks =
+    behaviour.checkImageLimits &&
+    (behaviour.checkLimitsOnMetadata || context.operation.id !== 'getImageMetadata');
+  if (limit && checks) return fail(context, 400, limit);
+  // What a renderer that never checked would come to: running out of memory, with nothing made.
+  if (limit) return { status: 500, body: { message: 'Out of memory while transforming the image' } };
 
-  const accept = context.request.headers.accept ?? '';
-  const resolved: ImageFormat =
-    format !== 'auto'
-      ? (format as ImageFormat)
-      : image.format === 'svg'
-        ? 'svg'
-        : (accept.includes('image/webp') || context.behaviour.webpForEveryClient) &&
-            context.behaviour.serveWebp
-          ? 'webp'
-          : image.format;
-  // Tint blends the tint colour in (an SVG takes the one colour given), so the pixels change.
-  const tinted = tint
-    ? (tint
-        .slice(0, 6)
-        .match(/../g)!
-        .map((h) => parseInt(h, 16)) as Rgb)
-    : undefined;
-  const colour: Rgb =
-    !tinted || !context.behaviour.applyTint
-      ? image.colour
-      : resolved === 'svg'
-        ? context.behaviour.tintSvg
-          ? tinted
-          : image.colour
-        : (image.colour.map((c, i) => Math.round((c + tinted[i]!) / 2)) as Rgb);
-  return { image, format: resolved, width, height, dpr, colour, given: Object.fromEntries(query) };
+  const webp =
+    (/\bimage\/webp\b/.test(headers.accept ?? '') || behaviour.webpForEveryClient) && behaviour.serveWebp;
+  let output: ImageFormat =
+    format !== 'auto' ? (format as ImageFormat) : image.format === 'svg' ? 'svg' : webp ? 'webp' : 'jpg';
+  if (output === 'svg' && image.format !== 'svg')
+    return fail(context, 400, 'format=svg needs an SVG source: a raster image cannot be served as SVG');
+  if (output === 'gif' && !behaviour.encodeGif) output = 'png';
+  const tinted =
+    behaviour.applyTint &&
+    (output !== 'svg' || behaviour.tintSvg) &&
+    (output !== 'jpg' || behaviour.tintJpeg);
+  const size = outputSize(image, asked, fit as Fit | undefined, behaviour.renderAtDpr ? dpr : 1, behaviour);
+  const { uri, format: sourceFormat, width: sourceWidth, height: sourceHeight } = image;
+  const spec: RenderSpec = {
+    uri,
+    source: { format: sourceFormat, width: sourceWidth, height: sourceHeight },
+    format: output,
+    ...size,
+    quality: behaviour.honourQuality ? ((quality ?? undefined) as Quality | undefined) : undefined,
+    tint: tint && tinted ? tint.split(',').map(rgb) : [],
+    bgcolor: bgcolor && behaviour.applyBgcolor ? rgb(bgcolor) : undefined,
+  };
+  return { image, spec, dpr, fit: fit as Fit | undefined, given: Object.fromEntries(query) };
 }
 
-function render(t: Transform): { bytes: Buffer; width: number; height: number } {
-  const scale = Math.min(1, Math.sqrt(RENDER_PIXELS / (t.width * t.height)));
-  const width = Math.max(1, Math.floor(t.width * scale));
-  const height = Math.max(1, Math.floor(t.height * scale));
-  const bytes = encode(t.format, width, height, t.colour);
-  return t.format === 'webp' ? { bytes, width: 1, height: 1 } : { bytes, width, height };
-}
+const pending = (t: Transform) => new PendingBytes(() => render(t.spec, () => t.image.load()));
 
 export const getImageRaw: Handler = (context) => {
   const t = transform(context);
   if ('status' in t) return t;
   return {
     status: 200,
-    headers: { 'Content-Type': MEDIA_TYPES[t.format], Vary: 'Accept' },
-    body: render(t).bytes,
+    headers: { 'Content-Type': MEDIA_TYPES[t.spec.format], Vary: 'Accept' },
+    body: pending(t),
   };
 };
 
+/** The transform as the real service tells it: `appliedTransform` is the raw URL of what is made. */
 export const getImageDebug: Handler = (context) => {
   const t = transform(context);
   if ('status' in t) return t;
-  return ok({
-    uri: t.image.uri,
-    transform: t.given,
-    appliedTransform: { format: t.format, width: t.width, height: t.height, dpr: t.dpr },
-  });
+  const { format, width, height, quality, tint, bgcolor } = t.spec;
+  const applied = new URLSearchParams({ format, width: String(width), height: String(height) });
+  if (t.fit) applied.set('fit', t.fit);
+  if (quality) applied.set('quality', quality);
+  if (tint.length > 0) applied.set('tint', t.given.tint!);
+  if (bgcolor) applied.set('bgcolor', t.given.bgcolor!);
+  if (t.given.source) applied.set('source', t.given.source);
+  const raw = context.requestUrl.split('?')[0]!.replace('/images/debug/', '/images/raw/');
+  return ok({ uri: t.image.uri, transform: t.given, appliedTransform: `${raw}?${applied.toString()}` });
 };
 
 export const getImageMetadata: Handler = (context) => {
   const t = transform(context);
   if ('status' in t) return t;
-  const { bytes, width, height } = render(t);
-  return ok({ dpr: t.dpr, type: MEDIA_TYPES[t.format], filesize: bytes.length, width, height });
+  const { format, width, height } = t.spec;
+  const describe = (bytes: Buffer) =>
+    Buffer.from(
+      JSON.stringify({ dpr: t.dpr, type: MEDIA_TYPES[format], filesize: bytes.length, width, height }),
+    );
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: pending(t).map(describe),
+  };
 };

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Pipeline } from '../pipeline.ts';
-import { RawJson, type MockRequest, type MockResponse } from '../types.ts';
+import { PendingBytes, RawJson, type MockRequest, type MockResponse } from '../types.ts';
 
 /** The largest request body the mock reads; anything bigger is refused, never buffered. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -31,6 +31,19 @@ function send(res: ServerResponse, response: MockResponse): void {
 
 function error(status: number, message: string): MockResponse {
   return { status, body: { message } };
+}
+
+/** A pending body is awaited before anything is written; work that fails is the request's fault, a 400. */
+function sendPending(res: ServerResponse, response: MockResponse, body: PendingBytes): void {
+  const reason = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+  void body
+    .bytes()
+    .then(
+      (bytes) => !res.destroyed && send(res, { ...response, body: bytes }),
+      (failure: unknown) =>
+        !res.destroyed && send(res, error(400, `The image could not be transformed: ${reason(failure)}`)),
+    )
+    .catch(() => res.destroy());
 }
 
 /** node's request → the pipeline's request; the pipeline's response → node's response. Nothing else. */
@@ -81,6 +94,7 @@ export function requestListener(pipeline: Pipeline, origins: Origins) {
         console.error('mock: unexpected error', failure);
         response = error(500, 'The mock failed unexpectedly');
       }
+      if (response.body instanceof PendingBytes) return sendPending(res, response, response.body);
       send(res, response);
     });
   };
