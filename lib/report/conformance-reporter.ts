@@ -109,11 +109,15 @@ export default class ConformanceReporter implements Reporter {
     annotations: { type: string; description?: string }[],
   ): FailureRecord {
     const error = result.errors[0] ?? result.error;
+    const text = error?.message ?? error?.value ?? 'failed';
+    // A failed property's message is fast-check's frame; what broke is in its cause.
+    const cause = error?.cause?.message;
+    const property = /^(\w*Error: )?Property failed/.test(plain(text));
     const last = observations?.exchanges.at(-1);
     const location = `${relative(projectPath(''), test.location.file)}:${test.location.line}`;
     const failedCheck = observations?.findings.at(-1)?.check;
     return {
-      message: firstLines(error?.message ?? error?.value ?? 'failed'),
+      message: firstLines(property && cause ? `${cause}\n${plain(text).split('\n')[0]!}` : text),
       ...(failedCheck ? { check: failedCheck } : {}),
       ...(observations?.calls.length ? { operation: observations.calls.at(-1)!.operation } : {}),
       ...(last ? { exchange: replayable(last, observations?.replay?.origins ?? {}) } : {}),

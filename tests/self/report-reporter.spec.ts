@@ -52,7 +52,13 @@ function failedTest(): { test: TestCase; result: TestResult } {
         body: Buffer.from(JSON.stringify(observations)),
       },
     ],
-    errors: [{ message: 'Error: expect(received).toBe(expected)\n\nExpected: 403\nReceived: 200' }],
+    // A failed property: fast-check's frame, with the assertion that broke as its cause.
+    errors: [
+      {
+        message: 'Error: Property failed after 3 tests\n{ seed: 9, path: "2", endOnFailure: true }',
+        cause: { message: 'Error: expect(received).toBe(expected)\n\nExpected: 403\nReceived: 200' },
+      },
+    ],
   } as unknown as TestResult;
   return { test, result };
 }
@@ -84,6 +90,7 @@ test.describe('the conformance reporter', () => {
     expect(report.meta.partial).toEqual([]);
     const [finding] = report.findings;
     expect(finding!.rules).toEqual(['LIC-07']);
+    expect([finding!.expected, finding!.received]).toEqual(['403', '200']);
     expect(finding!.replay).toBe(
       'MOCK_FAULTS=licence-any-key FC_SEED=9 npx playwright test tests/conformance/licence.spec.ts:124 --project=mock',
     );
