@@ -4,27 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loadContract } from '../../lib/contract/index.ts';
+import { watch } from './support/watch.ts';
 
 const contract = await loadContract();
 let server: Server;
 let origin = '';
-
-/** Records what a page asks for and complains about, to prove the docs need nothing from outside. */
-function watch(page: Page) {
-  const outside: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) outside.push(url);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { outside, errors };
-}
 
 test.describe('the published documentation', () => {
   test.beforeAll(async () => {
@@ -54,7 +40,7 @@ test.describe('the published documentation', () => {
     test(`shows every operation of the ${document} document, with no console error and nothing fetched from outside`, async ({
       page,
     }) => {
-      const seen = watch(page);
+      const seen = watch(page, origin);
       await page.goto(`${origin}/${document}.html`);
       await expect(page.getByText(contract.documents[document].info.title).first()).toBeVisible();
       const operations = [...contract.operations.values()].filter((op) => op.document === document);
@@ -69,7 +55,7 @@ test.describe('the published documentation', () => {
   }
 
   test('has an index linking both documents and listing every operation with its rules', async ({ page }) => {
-    const seen = watch(page);
+    const seen = watch(page, origin);
     await page.goto(`${origin}/`);
     for (const op of contract.operations.values()) {
       const row = page

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loadContract, loadRules } from '../../lib/contract/index.ts';
 import { buildReport, type ConformanceReport, type TestRecord } from '../../lib/report/model.ts';
 import { conformanceHtml } from '../../lib/report/render.ts';
 import { trendHtml } from '../../lib/report/trend.ts';
 import { recordOf } from '../../lib/report/history.ts';
 import { META } from './support/report-meta.ts';
+import { watch } from './support/watch.ts';
 
 /** Screenshots for readers of the reports: written where the reports are, never committed. */
 const SHOTS = 'reports/screenshots';
@@ -68,20 +69,6 @@ async function report(faulty: boolean, endedAt: string): Promise<ConformanceRepo
   });
 }
 
-/** Records what a page asks for and complains about. */
-function watch(page: Page) {
-  const outside: string[] = [];
-  const errors: string[] = [];
-  page.on('request', (request) => {
-    if (!request.url().startsWith(origin) && !request.url().startsWith('data:')) outside.push(request.url());
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { outside, errors };
-}
-
 test.describe('the report pages in a browser', () => {
   test.beforeAll(async () => {
     const clean = await report(false, '2026-11-21T02:30:00.000Z');
@@ -104,7 +91,7 @@ test.describe('the report pages in a browser', () => {
     page,
     context,
   }) => {
-    const seen = watch(page);
+    const seen = watch(page, origin);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     await page.goto(`${origin}/conformance.html`);
     await expect(page.locator('.verdict')).toContainText('Verdict: FAIL');
@@ -124,7 +111,7 @@ test.describe('the report pages in a browser', () => {
   });
 
   test('the trend page draws its charts from two runs, offline, with no console error', async ({ page }) => {
-    const seen = watch(page);
+    const seen = watch(page, origin);
     await page.goto(`${origin}/trend.html`);
     await expect(page.locator('canvas').first()).toBeVisible();
     await expect(page.getByText('Compared with the 1 run(s) before it')).toBeVisible();
