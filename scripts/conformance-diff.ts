@@ -10,10 +10,11 @@ import { contractIdentity, suiteCommit } from '../lib/report/run-meta.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { localLedger } from '../lib/run/ledger-server.ts';
 import { createMock } from '../mock/server.ts';
+import { SUITE_MOCK } from '../mock/live-env.ts';
 
 /** The in-process mock's clock by default: the suite's, so its data are the same every run. */
-const MOCK_NOW = '2026-11-22T12:00:00.000Z';
-const MOCK_SEED = 1;
+const MOCK_NOW = SUITE_MOCK.now;
+const MOCK_SEED = SUITE_MOCK.seed;
 
 const USAGE = `Usage: npm run conformance:diff -- [options]
 

@@ -10,14 +10,11 @@ import { loadContract, type Contract } from '../lib/contract/index.ts';
 import { currentPlan, testKey } from '../lib/mutation/plan.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
+import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
 import { createMock, type Mock } from '../mock/server.ts';
 
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
-export const MOCK_NOW = '2026-11-22T12:00:00.000Z';
-/** The worker mocks' seed: the standalone mock started with it (and MOCK_NOW) replays a failure. */
-const MOCK_SEED = 1;
-/** Where `npm run mock` listens by default: a failure's curl points there, not at a worker's gone port. */
-const STANDALONE = { https: 'https://127.0.0.1:8443', http: 'http://127.0.0.1:8080' };
+export const MOCK_NOW = SUITE_MOCK.now;
 const RULE_TAG = /^@([A-Z]+-\d{2})$/;
 
 /** The data tests need from the target: from the mock's state, or from `.env` for a live service. */
@@ -57,7 +54,7 @@ function mockData(mock: Mock, key: string): TargetData {
 }
 
 async function mockTarget(config: Config): Promise<TargetFixture> {
-  const mock = await createMock({ seed: MOCK_SEED, now: MOCK_NOW });
+  const mock = await createMock({ ...SUITE_MOCK });
   // A run's own secrets work against the mock too, so the redaction self-test can use canaries.
   const key = config.apiKey ?? 'mock-key-primary';
   mock.state.allowKey(key);
@@ -145,17 +142,6 @@ interface TestFixtures {
   fcParams: fc.Parameters<unknown>;
   /** Why the run stopped during this test, once it has. */
   runStop: { reason?: string };
-}
-
-/** How a failure of this test is replayed: its faults, and for the mock the standalone one to run. */
-function replayOf(target: TargetFixture, faults: string[]): Observations['replay'] {
-  if (!target.mock) return { faults, origins: {} };
-  const flags = faults.map((f) => ` --fault ${f}`).join('');
-  return {
-    faults,
-    origins: { [target.mock.url]: STANDALONE.https, [target.mock.httpUrl]: STANDALONE.http },
-    mockCommand: `npm run mock -- --seed ${MOCK_SEED} --now ${MOCK_NOW}${flags}   # then export CLM_API_KEY=<a key it prints>`,
-  };
 }
 
 function attachObservations(testInfo: TestInfo, observations: Observations): Promise<void> {
@@ -264,7 +250,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   observations: async ({ target, config }, use, testInfo) => {
     const observations = emptyObservations();
     const planned = testInfo.annotations.find((a) => a.type === 'mutant')?.description;
-    observations.replay = replayOf(target, [...config.mockFaults, ...(planned ? [planned] : [])]);
+    const faults = [...config.mockFaults, ...(planned ? [planned] : [])];
+    observations.replay = target.mock ? standaloneReplay(target.mock, faults) : { faults, origins: {} };
     // Rule IDs as annotations too: JUnit carries annotations as properties.
     for (const tag of testInfo.tags) {
       const rule = RULE_TAG.exec(tag)?.[1];

@@ -1,7 +1,7 @@
 import { ALL_CHECKS, runChecks, SAFETY_CHECKS, type Exchange } from '../checks/index.ts';
 import type { Contract, DocumentName, Operation } from '../contract/index.ts';
 import { driftOf } from './drift.ts';
-import type { Observations } from './observations.ts';
+import { recordDeprecation, type Observations } from './observations.ts';
 import { RunStopped } from '../run/ledger.ts';
 import type { RunLedger } from '../run/ledger-server.ts';
 import type { Redactor } from './redact.ts';
@@ -10,6 +10,7 @@ import { prepareCall, wireRequest, type Call } from './call.ts';
 import { mayCarrySecrets } from './credentials.ts';
 import {
   ApiCheckError,
+  undecodable,
   type ApiResponse,
   type CallOptions,
   type ClientLimits,
@@ -24,29 +25,6 @@ const MAX_REDIRECTS = 5;
 const MAX_THROTTLE_RETRIES = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A deprecated operation's signals, once per distinct set: never a failure, reported per operation. */
-function recordDeprecation(observations: Observations, operation: string, headers: Record<string, string>) {
-  const link = headers.link
-    ?.split(/,(?=\s*<)/)
-    .find((l) => /rel="?deprecation"?/i.test(l))
-    ?.trim();
-  const seen = { operation, deprecation: headers.deprecation, sunset: headers.sunset, link };
-  const same = (d: Observations['deprecations'][number]) => JSON.stringify(d) === JSON.stringify(seen);
-  if (!observations.deprecations.some(same)) observations.deprecations.push(seen);
-}
-
-/** An answer whose body cannot be read: a failure of the service, not a network blip to retry. */
-function undecodable(what: string, curl: string): ApiCheckError {
-  const failure = {
-    check: 'bodyDecodable',
-    title: 'Body not in its Content-Encoding',
-    rules: ['HTTP-01'],
-    expected: 'a body encoded as its Content-Encoding header says',
-    received: 'bytes that do not decode',
-  };
-  return new ApiCheckError([failure], curl, what);
-}
 
 /**
  * The one spec-aware client: builds requests from the contract, sends them within the run's budget,

@@ -21,3 +21,18 @@ export const OBSERVATIONS_ATTACHMENT = 'clm-observations';
 export function emptyObservations(): Observations {
   return { calls: [], drift: [], retries: [], requests: 0, findings: [], deprecations: [], exchanges: [] };
 }
+
+/** A deprecated operation's signals, once per distinct set: never a failure, reported per operation. */
+export function recordDeprecation(
+  observations: Observations,
+  operation: string,
+  headers: Record<string, string>,
+) {
+  const link = headers.link
+    ?.split(/,(?=\s*<)/)
+    .find((l) => /rel="?deprecation"?/i.test(l))
+    ?.trim();
+  const seen = { operation, deprecation: headers.deprecation, sunset: headers.sunset, link };
+  const same = (d: Observations['deprecations'][number]) => JSON.stringify(d) === JSON.stringify(seen);
+  if (!observations.deprecations.some(same)) observations.deprecations.push(seen);
+}

@@ -83,3 +83,15 @@ export interface ClientLimits {
   /** The longest Retry-After waited out, in seconds. */
   maxRetryAfter: number;
 }
+
+/** An answer whose body cannot be read: a failure of the service, not a network blip to retry. */
+export function undecodable(what: string, curl: string): ApiCheckError {
+  const failure = {
+    check: 'bodyDecodable',
+    title: 'Body not in its Content-Encoding',
+    rules: ['HTTP-01'],
+    expected: 'a body encoded as its Content-Encoding header says',
+    received: 'bytes that do not decode',
+  };
+  return new ApiCheckError([failure], curl, what);
+}

@@ -92,7 +92,6 @@ test.describe('a run as the history keeps it', () => {
     drift: [{ operation: 'listNotifications', status: 200, field: 'extra', count: 3 }],
     requests: 17,
   });
-
   test('is compact: when it ended, what it ran against, each rule verdict, findings, drift and latency', () => {
     expect(recordOf(report([], []))).toEqual({
       at: day(1),
