@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../lib/config.ts';
 import { loadRules, projectPath } from '../lib/contract/index.ts';
 import { outcomes, type JsonSuite, type Outcome } from '../lib/mutation/outcomes.ts';
-import { PLAN_VARIABLE, repeatsOf, type MutationPlan } from '../lib/mutation/plan.ts';
+import { PLAN_VARIABLE, type MutationPlan } from '../lib/mutation/plan.ts';
 import { mutationMarkdown, scores, type MutantResult, type MutationReport } from '../lib/report/mutation.ts';
 import { FAULTS, type Fault } from '../mock/faults/index.ts';
 import { liveEnvFor } from '../mock/live-env.ts';
@@ -48,7 +48,6 @@ function playwright(
   if (options.plan) writeFileSync(planFile, JSON.stringify(options.plan));
   const reporters = `json,${projectPath('lib/report/mutation-progress-reporter.ts')}`;
   const args = [PLAYWRIGHT, 'test', `--project=${options.project}`, `--reporter=${reporters}`, '--workers=2'];
-  if (options.plan) args.push(`--repeat-each=${repeatsOf(options.plan)}`);
   console.log(`${name}${options.faults ? `: ${options.faults} faults` : ''}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {

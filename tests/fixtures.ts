@@ -7,7 +7,7 @@ import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '.
 import { Redactor } from '../lib/client/redact.ts';
 import { loadConfig, VARIABLES, type Config } from '../lib/config.ts';
 import { loadContract, type Contract } from '../lib/contract/index.ts';
-import { currentPlan, testKey } from '../lib/mutation/plan.ts';
+import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../lib/mutation/plan.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
 import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
@@ -174,127 +174,132 @@ function notRun(testInfo: TestInfo, runStop: { reason?: string }, reason: string
   throw new Error(`not run: ${reason}`);
 }
 
+/** Which repeat a test is: its copy under a mutation plan, or Playwright's `--repeat-each` index. */
+const repeatOf = (testInfo: TestInfo) => repeatOfTitle(testInfo.title).repeat + testInfo.repeatEachIndex;
+
 /** The fault the mutation plan gives this test on this repeat; a test the plan leaves out is skipped. */
 function plannedFault(testInfo: TestInfo): string | undefined {
   const plan = currentPlan();
   if (!plan) return undefined;
-  const fault = plan.faults[testKey(testInfo.titlePath)]?.[testInfo.repeatEachIndex];
+  const fault = plan.faults[testKey(testInfo.titlePath)]?.[repeatOf(testInfo)];
   testInfo.skip(fault === undefined, 'not in this mutation plan');
   testInfo.annotations.push({ type: 'mutant', description: fault });
   return fault;
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  config: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      await use(loadConfig());
+export const test = declaredPerRepeat(
+  base.extend<TestFixtures, WorkerFixtures>({
+    config: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+      async ({}, use) => {
+        await use(loadConfig());
+      },
+      { scope: 'worker' },
+    ],
+    contract: [
+      // eslint-disable-next-line no-empty-pattern -- as above
+      async ({}, use) => {
+        await use(await loadContract());
+      },
+      { scope: 'worker' },
+    ],
+    target: [
+      async ({ config }, use) => {
+        const target = config.target === 'live' ? liveTarget(config) : await mockTarget(config);
+        await use(target);
+        await target.mock?.close();
+      },
+      { scope: 'worker' },
+    ],
+    ledger: [
+      async ({ config }, use) => {
+        // The main process serves the ledger when the run is bounded; else each worker keeps its own.
+        const url = process.env[LEDGER_URL_VARIABLE];
+        await use(
+          url
+            ? remoteLedger(url)
+            : localLedger(new Ledger({ perSecond: config.rateLimit, budget: config.requestBudget })),
+        );
+      },
+      { scope: 'worker' },
+    ],
+    resetMock: [
+      async ({ target, config }, use, testInfo) => {
+        // The faults of this test: the run's, and the mutation plan's for this repeat.
+        const planned = plannedFault(testInfo);
+        target.mock?.reset();
+        target.mock?.setFaults([...config.mockFaults, ...(planned ? [planned] : [])]);
+        // Live, the fault goes with every request, to a mock whose control is on (the mutation run).
+        target.preferFaults = planned;
+        await use();
+        // Under a mutant, failing and passing are both results, not defects of the run: as expected,
+        // the worker goes on warm instead of restarting after either.
+        if (planned && testInfo.status) testInfo.expectedStatus = testInfo.status;
+      },
+      { auto: true },
+    ],
+    runStop: [
+      async ({ ledger }, use, testInfo) => {
+        // A run already stopped (budget, deadline, an unreachable service) runs nothing more.
+        const { stopped } = await ledger.state();
+        testInfo.skip(stopped !== undefined, `not run: ${stopped}`);
+        await use({});
+      },
+      { auto: true },
+    ],
+    mock: async ({ target }, use) => {
+      onlyAgainstMock(target);
+      await use(target.mock!);
     },
-    { scope: 'worker' },
-  ],
-  contract: [
-    // eslint-disable-next-line no-empty-pattern -- as above
-    async ({}, use) => {
-      await use(await loadContract());
+    observations: async ({ target, config }, use, testInfo) => {
+      const observations = emptyObservations();
+      const planned = testInfo.annotations.find((a) => a.type === 'mutant')?.description;
+      const faults = [...config.mockFaults, ...(planned ? [planned] : [])];
+      observations.replay = target.mock ? standaloneReplay(target.mock, faults) : { faults, origins: {} };
+      // Rule IDs as annotations too: JUnit carries annotations as properties.
+      for (const tag of testInfo.tags) {
+        const rule = RULE_TAG.exec(tag)?.[1];
+        if (rule && !testInfo.annotations.some((a) => a.type === 'rule' && a.description === rule))
+          testInfo.annotations.push({ type: 'rule', description: rule });
+      }
+      await use(observations);
+      await attachObservations(testInfo, observations);
     },
-    { scope: 'worker' },
-  ],
-  target: [
-    async ({ config }, use) => {
-      const target = config.target === 'live' ? liveTarget(config) : await mockTarget(config);
-      await use(target);
-      await target.mock?.close();
-    },
-    { scope: 'worker' },
-  ],
-  ledger: [
-    async ({ config }, use) => {
-      // The main process serves the ledger when the run is bounded; else each worker keeps its own.
-      const url = process.env[LEDGER_URL_VARIABLE];
+    api: async ({ config, contract, target, ledger, observations, runStop }, use, testInfo) => {
       await use(
-        url
-          ? remoteLedger(url)
-          : localLedger(new Ledger({ perSecond: config.rateLimit, budget: config.requestBudget })),
+        new ApiClient({
+          contract,
+          target,
+          ledger,
+          limits: {
+            requestTimeoutMs: config.requestTimeout * 1000,
+            maxBodyBytes: config.maxBodyBytes,
+            maxRetryAfter: config.maxRetryAfter,
+          },
+          redactor: new Redactor(target.secrets),
+          observations,
+          stop: (reason) => notRun(testInfo, runStop, reason),
+        }),
       );
     },
-    { scope: 'worker' },
-  ],
-  resetMock: [
-    async ({ target, config }, use, testInfo) => {
-      // The faults of this test: the run's, and the mutation plan's for this repeat.
-      const planned = plannedFault(testInfo);
-      target.mock?.reset();
-      target.mock?.setFaults([...config.mockFaults, ...(planned ? [planned] : [])]);
-      // Live, the fault goes with every request, to a mock whose control is on (the mutation run).
-      target.preferFaults = planned;
-      await use();
-      // Under a mutant, failing and passing are both results, not defects of the run: as expected,
-      // the worker goes on warm instead of restarting after either.
-      if (planned && testInfo.status) testInfo.expectedStatus = testInfo.status;
-    },
-    { auto: true },
-  ],
-  runStop: [
-    async ({ ledger }, use, testInfo) => {
-      // A run already stopped (budget, deadline, an unreachable service) runs nothing more.
-      const { stopped } = await ledger.state();
-      testInfo.skip(stopped !== undefined, `not run: ${stopped}`);
-      await use({});
-    },
-    { auto: true },
-  ],
-  mock: async ({ target }, use) => {
-    onlyAgainstMock(target);
-    await use(target.mock!);
-  },
-  observations: async ({ target, config }, use, testInfo) => {
-    const observations = emptyObservations();
-    const planned = testInfo.annotations.find((a) => a.type === 'mutant')?.description;
-    const faults = [...config.mockFaults, ...(planned ? [planned] : [])];
-    observations.replay = target.mock ? standaloneReplay(target.mock, faults) : { faults, origins: {} };
-    // Rule IDs as annotations too: JUnit carries annotations as properties.
-    for (const tag of testInfo.tags) {
-      const rule = RULE_TAG.exec(tag)?.[1];
-      if (rule && !testInfo.annotations.some((a) => a.type === 'rule' && a.description === rule))
-        testInfo.annotations.push({ type: 'rule', description: rule });
-    }
-    await use(observations);
-    await attachObservations(testInfo, observations);
-  },
-  api: async ({ config, contract, target, ledger, observations, runStop }, use, testInfo) => {
-    await use(
-      new ApiClient({
-        contract,
-        target,
-        ledger,
-        limits: {
-          requestTimeoutMs: config.requestTimeout * 1000,
-          maxBodyBytes: config.maxBodyBytes,
-          maxRetryAfter: config.maxRetryAfter,
+    fcParams: async ({ config, runStop }, use, testInfo) => {
+      // Each repeat takes the next seed: one run measures several seeds.
+      const seed = config.fcSeed + repeatOf(testInfo);
+      testInfo.annotations.push({ type: 'fc-seed', description: String(seed) });
+      await use({
+        ...propertyParameters({ ...config, fcSeed: seed }, testInfo.timeout),
+        // fast-check reports a stopped run as a counterexample: it is "not run" instead.
+        asyncReporter: async (details) => {
+          if (runStop.reason !== undefined) notRun(testInfo, runStop, runStop.reason);
+          if (details.failed) {
+            if (details.counterexamplePath)
+              testInfo.annotations.push({ type: 'fc-path', description: details.counterexamplePath });
+            throw new Error(await fc.asyncDefaultReportMessage(details), { cause: details.errorInstance });
+          }
         },
-        redactor: new Redactor(target.secrets),
-        observations,
-        stop: (reason) => notRun(testInfo, runStop, reason),
-      }),
-    );
-  },
-  fcParams: async ({ config, runStop }, use, testInfo) => {
-    // With --repeat-each, each repetition takes the next seed: one run measures several seeds.
-    const seed = config.fcSeed + testInfo.repeatEachIndex;
-    testInfo.annotations.push({ type: 'fc-seed', description: String(seed) });
-    await use({
-      ...propertyParameters({ ...config, fcSeed: seed }, testInfo.timeout),
-      // fast-check reports a stopped run as a counterexample: it is "not run" instead.
-      asyncReporter: async (details) => {
-        if (runStop.reason !== undefined) notRun(testInfo, runStop, runStop.reason);
-        if (details.failed) {
-          if (details.counterexamplePath)
-            testInfo.annotations.push({ type: 'fc-path', description: details.counterexamplePath });
-          throw new Error(await fc.asyncDefaultReportMessage(details), { cause: details.errorInstance });
-        }
-      },
-    });
-  },
-});
+      });
+    },
+  }),
+);
 
 export { expect } from '@playwright/test';

@@ -1,5 +1,5 @@
 import { OBSERVATIONS_ATTACHMENT } from '../client/observations.ts';
-import { testKey } from './plan.ts';
+import { repeatOfTitle, testKey } from './plan.ts';
 
 /** Playwright's JSON report, read as far as a mutation run needs it: each test's outcome. */
 
@@ -41,7 +41,7 @@ export function outcomes(suite: JsonSuite, path: string[] = []): Outcome[] {
           : [];
         return {
           key: testKey([...here, spec.title]),
-          title: spec.title,
+          title: repeatOfTitle(spec.title).title,
           failed: !!result && !['passed', 'skipped'].includes(result.status),
           skipped: !result || result.status === 'skipped',
           property: spec.title.includes('@property'),
