@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../lib/client/client.ts';
 import type { ChangeLog } from '../../mock/state/feed.ts';
-import type { FeedPage } from '../../lib/paging/walk.ts';
+import { walkFeed, type FeedPage } from '../../lib/paging/walk.ts';
 import { expect } from '../fixtures.ts';
 
 /** What the change feed's tests share: times, identifiers, and pages fetched through the client. */
@@ -23,6 +23,17 @@ export function pages(api: ApiClient) {
     expect(response.status, url).toBe(200);
     return response.json as FeedPage;
   };
+}
+
+/** Walks the feed from `since` (a time, or a timestamp as written) for at most `bound` pages, each through the client. */
+export function walkSince(
+  api: ApiClient,
+  target: { baseUrl: string },
+  since: number | string,
+  bound: number,
+) {
+  const at = typeof since === 'number' ? iso(since) : since;
+  return walkFeed(pages(api), `${target.baseUrl}/content/notifications?since=${at}`, bound);
 }
 
 export async function listAt(api: ApiClient, since: string) {

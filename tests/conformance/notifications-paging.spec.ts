@@ -1,6 +1,16 @@
 import { walkFeed, type FeedPage } from '../../lib/paging/walk.ts';
 import { expect, test } from '../fixtures.ts';
-import { busiestTime, DAY, iso, listAt, pages, typeOf, uuidOf, type Notification } from './feed-support.ts';
+import {
+  busiestTime,
+  DAY,
+  iso,
+  listAt,
+  pages,
+  typeOf,
+  uuidOf,
+  walkSince,
+  type Notification,
+} from './feed-support.ts';
 
 /** A walk on a live service ends within this many pages or is reported as unended. */
 const LIVE_PAGE_BOUND = 20;
@@ -34,11 +44,7 @@ test.describe('the change feed', () => {
   });
 
   test('no page holds more than 200 notifications @NOTIF-06', async ({ api, target }) => {
-    const walk = await walkFeed(
-      pages(api),
-      `${target.baseUrl}/content/notifications?since=${iso(target.now() - 45 * DAY)}`,
-      target.kind === 'mock' ? 60 : 5,
-    );
+    const walk = await walkSince(api, target, target.now() - 45 * DAY, target.kind === 'mock' ? 60 : 5);
     const sizes = walk.pages.map((p) => p.notifications.length);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(200);
     if (target.kind === 'mock') expect(sizes).toContain(200);
@@ -67,11 +73,7 @@ test.describe('the change feed', () => {
     target,
   }) => {
     const since = target.now() - 89 * DAY;
-    const walk = await walkFeed(
-      pages(api),
-      `${target.baseUrl}/content/notifications?since=${iso(since)}`,
-      2_000,
-    );
+    const walk = await walkSince(api, target, since, 2_000);
     expect(walk.ended).toBe(true);
     const log = mock.state.log;
     const changes = log.slice(log.firstAfter(since), log.length);
@@ -129,11 +131,7 @@ test.describe('the change feed', () => {
     let walk: Awaited<ReturnType<typeof walkFeed>> | undefined;
     for (const days of [1, 7, 30, 89]) {
       since = iso(target.now() - days * DAY);
-      walk = await walkFeed(
-        pages(api),
-        `${target.baseUrl}/content/notifications?since=${since}`,
-        LIVE_PAGE_BOUND,
-      );
+      walk = await walkSince(api, target, since, LIVE_PAGE_BOUND);
       if (crossing(walk)) break;
     }
     const all = walk!.notifications as Notification[];
@@ -181,11 +179,7 @@ test.describe('the change feed', () => {
     target,
   }) => {
     const since = target.now() - 30 * DAY;
-    const walk = await walkFeed(
-      pages(api),
-      `${target.baseUrl}/content/notifications?since=${iso(since)}`,
-      2_000,
-    );
+    const walk = await walkSince(api, target, since, 2_000);
     const shortThenMore = walk.pages.findIndex(
       (p, i) =>
         p.notifications.length > 0 &&
@@ -202,11 +196,7 @@ test.describe('the change feed', () => {
     mock,
     target,
   }) => {
-    const first = await walkFeed(
-      pages(api),
-      `${target.baseUrl}/content/notifications?since=${iso(target.now() - DAY)}`,
-      100,
-    );
+    const first = await walkSince(api, target, target.now() - DAY, 100);
     expect(first.ended).toBe(true);
     mock.state.clock.advance(5 * 60_000);
     const published = mock.publish([{ type: 'UPDATE' }, { type: 'UPDATE' }, { type: 'CREATE' }]);

@@ -10,9 +10,9 @@ import {
   sinceWithOffset,
   withKnown,
 } from '../../lib/arbitraries/index.ts';
-import { nextLink, walkFeed, type FeedPage } from '../../lib/paging/walk.ts';
+import { nextLink, type FeedPage } from '../../lib/paging/walk.ts';
 import { expect, test } from '../fixtures.ts';
-import { DAY, iso, listAt, pages, typeOf, uuidOf, UUID } from './feed-support.ts';
+import { DAY, iso, listAt, typeOf, uuidOf, UUID, walkSince } from './feed-support.ts';
 import { describesCause } from './samples.ts';
 
 // Walks, paging and the order of changes: notifications-paging.spec.ts.
@@ -171,11 +171,7 @@ test.describe('the change feed', () => {
   }) => {
     const key = target.data.limitedKey ?? target.key;
     const since = iso(target.now() - (target.kind === 'mock' ? 10 : 1) * DAY);
-    const walk = await walkFeed(
-      pages(api),
-      `${target.baseUrl}/content/notifications?since=${since}`,
-      target.kind === 'mock' ? 40 : 3,
-    );
+    const walk = await walkSince(api, target, since, target.kind === 'mock' ? 40 : 3);
     const distinct = [...new Map(walk.notifications.map((n) => [n.id, n])).values()];
     const sample = target.kind === 'mock' ? distinct : distinct.slice(0, 10);
     const skipped: string[] = [];
