@@ -9,6 +9,7 @@ import type {
   TestResult,
 } from '@playwright/test/reporter';
 import { OBSERVATIONS_ATTACHMENT, type Observations } from '../client/observations.ts';
+import { loadConfig } from '../config.ts';
 import { loadContract, loadRules, projectPath } from '../contract/index.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
 import { EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
@@ -53,7 +54,7 @@ export default class ConformanceReporter implements Reporter {
     for (const project of suite.suites) if (project.title !== 'self') this.targets.add(project.title);
     this.partial = partialReasons(config);
     this.total = suite.allTests().filter((t) => t.parent.project()?.name !== 'self').length;
-    this.baseUrl = process.env.CLM_TARGET === 'live' ? (process.env.CLM_BASE_URL ?? '') : '';
+    this.baseUrl = configuredBaseUrl();
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -204,6 +205,16 @@ export default class ConformanceReporter implements Reporter {
 
   printsToStdio(): boolean {
     return true;
+  }
+}
+
+/** The live service's base URL, through the one loader; none where it has none (a merge of shards elsewhere). */
+function configuredBaseUrl(): string {
+  try {
+    const config = loadConfig();
+    return config.target === 'live' ? (config.baseUrl ?? '') : '';
+  } catch {
+    return '';
   }
 }
 
