@@ -1,8 +1,7 @@
 import { test as base, type TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import { propertyParameters } from '../lib/arbitraries/index.ts';
-import { ApiClient, type Target } from '../lib/client/client.ts';
-import { liveTargetOf } from '../lib/client/target.ts';
+import { ApiClient } from '../lib/client/client.ts';
 import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '../lib/client/observations.ts';
 import { Redactor } from '../lib/client/redact.ts';
 import { loadConfig, VARIABLES, type Config } from '../lib/config.ts';
@@ -11,108 +10,14 @@ import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../lib/m
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
 import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
-import { createMock, type Mock } from '../mock/server.ts';
+import type { Mock } from '../mock/server.ts';
+import { liveTarget, mockTarget, type TargetFixture } from './targets.ts';
+
+export type { TargetData, TargetFixture } from './targets.ts';
 
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
 export const MOCK_NOW = SUITE_MOCK.now;
 const RULE_TAG = /^@([A-Z]+-\d{2})$/;
-
-/** The data tests need from the target: from the mock's state, or from `.env` for a live service. */
-export interface TargetData {
-  /** Keys known to be on the whitelist (fuzzed keys avoid them). */
-  whitelist: string[];
-  licenceId?: string;
-  userId?: string;
-  otherUserId?: string;
-  token?: string;
-  tokenWithoutProfileMax?: string;
-  expiredToken?: string;
-  pageId?: string;
-  gonePageId?: string;
-  contentId?: string;
-  /** A whitelisted key that may not read some content, and one such item. */
-  limitedKey?: string;
-  restrictedContentId?: string;
-  /** Images the image service can read: a raster one, an SVG, and (mock) a source above 20 MB. */
-  imageUri?: string;
-  svgImageUri?: string;
-  hugeImageUri?: string;
-}
-
-export interface TargetFixture extends Target {
-  mock?: Mock;
-  data: TargetData;
-  /** The target's "now": the mock's clock, or the wall clock. */
-  now(): number;
-  secrets: { value: string; name: string }[];
-}
-
-function mockData(mock: Mock, key: string): TargetData {
-  // The demo key stays out: the run's own key is the one in use.
-  const { key: _demoKey, ...examples } = mock.state.examples();
-  return { whitelist: [...mock.state.keys.keys(), key], ...examples };
-}
-
-async function mockTarget(config: Config): Promise<TargetFixture> {
-  const mock = await createMock({ ...SUITE_MOCK });
-  // A run's own secrets work against the mock too, so the redaction self-test can use canaries.
-  const key = config.apiKey ?? 'mock-key-primary';
-  mock.state.allowKey(key);
-  const data = mockData(mock, key);
-  if (config.userToken) {
-    mock.state.issueToken({
-      value: config.userToken,
-      userId: data.userId!,
-      scopes: ['profile_max'],
-      expiresAt: Infinity,
-      label: 'CLM_USER_TOKEN',
-    });
-    data.token = config.userToken;
-  }
-  return {
-    kind: 'mock',
-    baseUrl: mock.url,
-    httpBaseUrl: mock.httpUrl,
-    imagesUrl: mock.imagesUrl,
-    key,
-    insecureTls: true,
-    mock,
-    data,
-    now: () => mock.state.clock.now(),
-    secrets: [
-      { value: key, name: 'CLM_API_KEY' },
-      ...(config.userToken ? [{ value: config.userToken, name: 'CLM_USER_TOKEN' }] : []),
-    ],
-  };
-}
-
-function liveTarget(config: Config): TargetFixture {
-  return {
-    ...liveTargetOf(config),
-    data: {
-      whitelist: [config.apiKey!],
-      licenceId: config.licenceId,
-      userId: config.userId,
-      token: config.userToken,
-      tokenWithoutProfileMax: config.tokenWithoutProfileMax,
-      expiredToken: config.expiredToken,
-      otherUserId: config.otherUserId,
-      pageId: config.pageId,
-      gonePageId: config.gonePageId,
-      contentId: config.contentId,
-      imageUri: config.imageUri,
-    },
-    now: () => Date.now(),
-    secrets: [
-      { value: config.apiKey!, name: 'CLM_API_KEY' },
-      ...(config.userToken ? [{ value: config.userToken, name: 'CLM_USER_TOKEN' }] : []),
-      ...(config.tokenWithoutProfileMax
-        ? [{ value: config.tokenWithoutProfileMax, name: 'CLM_TOKEN_WITHOUT_PROFILE_MAX' }]
-        : []),
-      ...(config.expiredToken ? [{ value: config.expiredToken, name: 'CLM_EXPIRED_TOKEN' }] : []),
-    ],
-  };
-}
 
 /**
  * A value the test needs from the target; when a live run lacks it, the test is skipped with an
