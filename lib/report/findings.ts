@@ -60,7 +60,7 @@ export const plain = (text: string) => text.replace(ANSI, '');
  * A message's shape: what two failures of one defect share once the values that differ between
  * requests (identifiers, numbers, URLs, quoted text) are blanked out.
  */
-export function shapeOf(message: string): string {
+export function messageShape(message: string): string {
   return plain(message)
     .split('\n')
     .slice(0, 3)
@@ -94,7 +94,7 @@ const CHECK_LINE = /^(?:\w*Error: )?(.+?) \[([A-Z]+-\d{2}(?:, [A-Z]+-\d{2})*|con
 /** What a failed test shares with others of the same defect. */
 function keyOf(failure: FailureRecord): string {
   const check = failure.check ?? CHECK_LINE.exec(plain(failure.message))?.[1];
-  return [failure.operation ?? '-', check ?? 'assertion', check ? '' : shapeOf(failure.message)].join(' | ');
+  return [failure.operation ?? '-', check ?? 'assertion', check ? '' : messageShape(failure.message)].join(' | ');
 }
 
 /** A link into Playwright's HTML report, written beside the conformance report. */

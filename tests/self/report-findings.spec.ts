@@ -2,7 +2,7 @@ import type { FullConfig } from '@playwright/test/reporter';
 import { expect, test } from '@playwright/test';
 import { loadContract, loadRules } from '../../lib/contract/index.ts';
 import { contractLocation, errorAnnotations } from '../../lib/report/ci.ts';
-import { findingsOf, replayable, replayCommand, shapeOf } from '../../lib/report/findings.ts';
+import { findingsOf, replayable, replayCommand, messageShape } from '../../lib/report/findings.ts';
 import { buildReport, type FailureRecord, type TestRecord } from '../../lib/report/model.ts';
 import { conformanceHtml, conformanceMarkdown } from '../../lib/report/render.ts';
 import { partialReasons } from '../../lib/report/run-meta.ts';
@@ -61,7 +61,7 @@ test.describe('findings: one per defect', () => {
   });
 
   test('a message shape blanks what differs between requests', () => {
-    expect(shapeOf('id 7348edd8-0403-11de-845b-000077b07658 at https://x.test/a?b=1 got 404 "x"')).toBe(
+    expect(messageShape('id 7348edd8-0403-11de-845b-000077b07658 at https://x.test/a?b=1 got 404 "x"')).toBe(
       'id <id> at <url> got <n> "…"',
     );
   });
