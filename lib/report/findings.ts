@@ -94,7 +94,9 @@ const CHECK_LINE = /^(?:\w*Error: )?(.+?) \[([A-Z]+-\d{2}(?:, [A-Z]+-\d{2})*|con
 /** What a failed test shares with others of the same defect. */
 function keyOf(failure: FailureRecord): string {
   const check = failure.check ?? CHECK_LINE.exec(plain(failure.message))?.[1];
-  return [failure.operation ?? '-', check ?? 'assertion', check ? '' : messageShape(failure.message)].join(' | ');
+  return [failure.operation ?? '-', check ?? 'assertion', check ? '' : messageShape(failure.message)].join(
+    ' | ',
+  );
 }
 
 /** A link into Playwright's HTML report, written beside the conformance report. */
