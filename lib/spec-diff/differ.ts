@@ -1,0 +1,143 @@
+import { escapePointer, type Location, type SpecDocument } from './document.ts';
+import { SchemaReader, same } from './normalize.ts';
+import { hasRule, PLACES, rule, type Direction, type Level } from './rules.ts';
+import { SchemaComparer, type SchemaContext } from './schema.ts';
+
+/** One classified change: its rule, where it is in the revision, and what it is in one line. */
+export interface Change {
+  id: string;
+  level: Level;
+  direction: Direction;
+  /** "getWidget GET /widgets/{widgetId}", "webhook newWidget POST", or none for the document. */
+  operation?: string;
+  /** A JSON pointer into the revision: where the change is, or where a removed thing was. */
+  pointer: string;
+  /** The file of the pointer, relative to the revision's root file, when it is another file. */
+  file?: string;
+  text: string;
+}
+
+export type Node = Record<string, unknown>;
+export const isObject = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const asObject = (value: unknown): Node => (isObject(value) ? value : {});
+
+/** What a comparison is inside: an operation's label and the place's rules. */
+export interface Scope {
+  operation?: string;
+  /** Whether the service sends this operation's request (a webhook or a callback). */
+  outbound?: boolean;
+}
+
+/**
+ * The state of one comparison of two documents: both readers, the schema comparer, and the
+ * changes found. Every part of the document (paths, bodies, security) reports through `add`.
+ */
+export class Differ {
+  readonly changes: Change[] = [];
+  readonly baseReader: SchemaReader;
+  readonly revReader: SchemaReader;
+  readonly schemas: SchemaComparer;
+  private scope: Scope = {};
+
+  constructor(
+    readonly base: SpecDocument,
+    readonly rev: SpecDocument,
+  ) {
+    this.baseReader = new SchemaReader(base);
+    this.revReader = new SchemaReader(rev);
+    this.schemas = new SchemaComparer(this.baseReader, this.revReader, rev, (kind, context, where, text) => {
+      const placed = `${context.places[context.nested ? 1 : 0]}-${kind}`;
+      const id = hasRule(placed) ? placed : kind;
+      this.add(id, where, `${context.label}${context.field ? ` \`${context.field}\`` : ''}: ${text}`);
+    });
+  }
+
+  within<T>(scope: Scope, run: () => T): T {
+    const outer = this.scope;
+    this.scope = scope;
+    try {
+      return run();
+    } finally {
+      this.scope = outer;
+    }
+  }
+
+  get outbound() {
+    return this.scope.outbound === true;
+  }
+
+  add(id: string, where: Location, text: string) {
+    const { level, direction } = rule(id);
+    this.changes.push({
+      id,
+      level,
+      direction,
+      ...(this.scope.operation ? { operation: this.scope.operation } : {}),
+      pointer: where.pointer,
+      ...(where.file ? { file: where.file } : {}),
+      text,
+    });
+  }
+
+  /** A node of the revision, or of the base where the revision has none (a removal). */
+  locate(revNode: unknown, fallback: Location): Location {
+    return this.rev.locate(revNode) ?? fallback;
+  }
+
+  at(where: Location, ...keys: (string | number)[]): Location {
+    return { ...where, pointer: `${where.pointer}${keys.map((k) => `/${escapePointer(k)}`).join('')}` };
+  }
+
+  /** The schemas of a request's or a response's values, on the side of the wire they travel. */
+  compareSchema(
+    baseNode: unknown,
+    revNode: unknown,
+    what: 'parameter' | 'request' | 'response' | 'header',
+    label: string,
+    where: Location,
+  ) {
+    // A webhook's request travels from the service: it reads as a response, and the reverse.
+    const flip = this.outbound && what !== 'header';
+    const places: Record<typeof what, readonly [string, string]> = flip
+      ? {
+          parameter: ['callback-request-body', 'callback-request-property'],
+          request: ['callback-request-body', 'callback-request-property'],
+          response: ['callback-response-body', 'callback-response-property'],
+          header: ['callback-response-body', 'callback-response-property'],
+        }
+      : {
+          parameter: ['request-parameter', 'request-parameter'],
+          request: ['request-body', 'request-property'],
+          response: ['response-body', 'response-property'],
+          header: ['response-header', 'response-header'],
+        };
+    const pair = places[what];
+    const context: SchemaContext = {
+      side: PLACES[pair[0] as keyof typeof PLACES],
+      places: pair,
+      label,
+      field: '',
+      nested: false,
+      where,
+      seen: new Set(),
+    };
+    this.schemas.compare(baseNode, revNode, context);
+  }
+
+  /** Documentation-only keys: one info line when any of them changed. */
+  annotations(base: Node, rev: Node, keys: string[], where: Location, label: string) {
+    const changed = keys.filter((k) => !same(base[k], rev[k]));
+    if (changed.length)
+      this.add('description-changed', this.at(where, changed[0]!), `${label}${changed.join(', ')} changed`);
+  }
+
+  /** Vendor extensions and keys no rule names: extensions are info, unknown keys a warning. */
+  rest(base: Node, rev: Node, known: Set<string>, where: Location, label: string) {
+    for (const key of new Set([...Object.keys(base), ...Object.keys(rev)])) {
+      if (known.has(key) || same(base[key], rev[key])) continue;
+      const id = key.startsWith('x-') ? 'extension-changed' : 'document-keyword-changed';
+      this.add(id, this.at(where, key), `${label}\`${key}\` changed`);
+    }
+  }
+}

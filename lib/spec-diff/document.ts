@@ -1,0 +1,189 @@
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { LineCounter, parse, parseDocument } from 'yaml';
+
+/** Where a node of a document lives: its file (none for a document given as an object) and pointer. */
+export interface Location {
+  file?: string;
+  pointer: string;
+}
+
+type Node = Record<string, unknown>;
+const isObject = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const escapePointer = (key: string | number) =>
+  String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+const unescapePointer = (token: string) => token.replaceAll('~1', '/').replaceAll('~0', '~');
+
+/** A file read as YAML (JSON is YAML): its text is kept so a pointer can be turned into a line. */
+interface Source {
+  path?: string;
+  root: unknown;
+  text?: string;
+}
+
+/**
+ * An OpenAPI document with every `$ref` resolvable on demand, within it or into other files, and
+ * every node's location known. Nothing is dereferenced ahead: a recursive schema stays a graph of
+ * plain objects, and the same target is always the same object, so a comparison can tell a cycle.
+ */
+export class SpecDocument {
+  readonly root: Node;
+  /** 3.0 reads `nullable` and boolean `exclusiveMinimum`; 3.1 reads type arrays and numeric bounds. */
+  readonly version: '3.0' | '3.1';
+  private readonly locations = new WeakMap<object, Location>();
+  private readonly sources = new Map<string, Source>();
+  private readonly merged = new WeakMap<object, Node>();
+  /** The targets of every `$ref` followed: a component none reaches is used by nothing compared. */
+  readonly reached = new WeakSet<object>();
+  private readonly main: Source;
+  /** Where paths are shown from: the folder of the root file. */
+  private readonly base?: string;
+
+  private constructor(main: Source) {
+    this.main = main;
+    this.base = main.path ? dirname(main.path) : undefined;
+    if (!isObject(main.root))
+      throw new Error(`${this.label(main)} is not an OpenAPI document (not an object)`);
+    this.register(main);
+    this.root = main.root;
+    const declared = String(this.root.openapi ?? '');
+    if (!/^3\.[01]\b/.test(declared)) {
+      const what = this.root.swagger
+        ? `Swagger ${String(this.root.swagger)}`
+        : `openapi: ${declared || 'missing'}`;
+      throw new Error(`${this.label(main)} is not an OpenAPI 3.0 or 3.1 document (${what})`);
+    }
+    this.version = declared.startsWith('3.0') ? '3.0' : '3.1';
+  }
+
+  static fromObject(root: unknown): SpecDocument {
+    return new SpecDocument({ root: structuredClone(root) });
+  }
+
+  static fromFile(path: string): SpecDocument {
+    return new SpecDocument(readSource(resolve(path)));
+  }
+
+  private label(source: Source) {
+    return source.path ? relative(process.cwd(), source.path) || source.path : 'the document';
+  }
+
+  /** Records the location of every object and array in a parsed file. */
+  private register(source: Source) {
+    if (source.path) this.sources.set(source.path, source);
+    const file = source.path && this.base ? relative(this.base, source.path) || undefined : undefined;
+    const mainFile = this.main.path === source.path;
+    const walk = (node: unknown, pointer: string) => {
+      if (typeof node !== 'object' || node === null || this.locations.has(node)) return;
+      this.locations.set(node, mainFile ? { pointer } : { file, pointer });
+      for (const [key, value] of Object.entries(node)) walk(value, `${pointer}/${escapePointer(key)}`);
+    };
+    walk(source.root, '');
+  }
+
+  locate(node: unknown): Location | undefined {
+    return typeof node === 'object' && node !== null ? this.locations.get(node) : undefined;
+  }
+
+  /** The node a `$ref` names, or undefined when it cannot be found (another host, a bad pointer). */
+  private target(ref: string, from: object): unknown {
+    const hash = ref.indexOf('#');
+    const filePart = hash === -1 ? ref : ref.slice(0, hash);
+    const fragment = hash === -1 ? '' : ref.slice(hash + 1);
+    let source: Source | undefined = this.main;
+    const here = this.locate(from);
+    const herePath = here?.file && this.base ? resolve(this.base, here.file) : this.main.path;
+    if (filePart) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(filePart) || !herePath) return undefined;
+      const path = resolve(dirname(herePath), decodeURI(filePart));
+      source = this.sources.get(path);
+      if (!source) {
+        try {
+          source = readSource(path);
+        } catch {
+          return undefined;
+        }
+        this.register(source);
+      }
+    } else if (herePath) source = this.sources.get(herePath) ?? this.main;
+    let node: unknown = source.root;
+    if (fragment === '' || fragment === '/') return node;
+    if (!fragment.startsWith('/')) return undefined; // an anchor: not resolved by this reader
+    for (const token of decodeURIComponent(fragment).slice(1).split('/').map(unescapePointer)) {
+      if (typeof node !== 'object' || node === null) return undefined;
+      node = (node as Node)[token];
+    }
+    return node;
+  }
+
+  /**
+   * The node itself, or what its `$ref` chain ends at; a `$ref` with sibling keywords (3.1) is the
+   * target with the siblings laid over it. `unresolved` names a chain that cannot be followed.
+   */
+  deref(node: unknown): { node: unknown; unresolved?: string } {
+    const seen = new Set<unknown>();
+    let current = node;
+    while (isObject(current) && typeof current.$ref === 'string') {
+      if (seen.has(current)) return { node: {}, unresolved: current.$ref };
+      seen.add(current);
+      const ref = current.$ref;
+      const found = this.target(ref, current);
+      if (found === undefined) return { node: current, unresolved: ref };
+      if (typeof found === 'object' && found !== null) this.reached.add(found);
+      const { $ref: _, ...siblings } = current;
+      if (Object.keys(siblings).length === 0 || !isObject(found)) {
+        current = found;
+        continue;
+      }
+      let over = this.merged.get(current);
+      if (!over) {
+        over = { ...found, ...siblings };
+        this.merged.set(current, over);
+        this.locations.set(over, this.locate(found) ?? { pointer: '' });
+      }
+      current = over;
+    }
+    return { node: current };
+  }
+
+  /** The line (1-based) of a location, for annotations; undefined when it is not in a file. */
+  line(location: Location): number | undefined {
+    const path = location.file && this.base ? resolve(this.base, location.file) : this.main.path;
+    const source = path ? this.sources.get(path) : undefined;
+    if (!source?.text) return undefined;
+    const counter = new LineCounter();
+    const doc = parseDocument(source.text, { lineCounter: counter, uniqueKeys: false });
+    const keys = location.pointer.split('/').slice(1).map(unescapePointer);
+    // The deepest node that exists: a removed thing is shown where it was removed from.
+    for (let n = keys.length; n >= 0; n--) {
+      const found = doc.getIn(keys.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      if (found?.range) return counter.linePos(found.range[0]).line;
+    }
+    return undefined;
+  }
+
+  /** The file a location is in, relative to the working directory, for annotations. */
+  fileOf(location: Location): string | undefined {
+    const path = location.file && this.base ? resolve(this.base, location.file) : this.main.path;
+    return path ? relative(process.cwd(), path) : undefined;
+  }
+}
+
+function readSource(path: string): Source {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(
+      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  try {
+    // Documents in the field repeat keys and use anchors: read them as a lenient YAML reader does.
+    return { path, text, root: parse(text, { uniqueKeys: false, maxAliasCount: -1 }) as unknown };
+  } catch (error) {
+    throw new Error(`${path} is not YAML or JSON: ${(error as Error).message.split('\n')[0]}`);
+  }
+}

@@ -1,0 +1,258 @@
+import { canonical, same, typeList, type Schema } from './normalize.ts';
+import type { SchemaKind } from './rules.ts';
+
+/** One finding of a keyword comparison: the kind of change, the keyword, and what happened. */
+export interface KeywordChange {
+  kind: SchemaKind | string;
+  keyword: string;
+  text: string;
+}
+
+const show = (value: unknown) => {
+  const text = typeof value === 'string' ? value : canonical(value);
+  return `\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\``;
+};
+const showTypes = (types: string[] | undefined) => (types ? types.join(' or ') : 'any type');
+
+/** `integer` is a `number`: a list that has `number` covers it. */
+const covers = (list: string[], type: string) =>
+  list.includes(type) || (type === 'integer' && list.includes('number'));
+
+export function compareTypes(base: Schema, rev: Schema): KeywordChange[] {
+  const [b, r] = [typeList(base.type), typeList(rev.type)];
+  if (same(b, r)) return [];
+  const out: KeywordChange[] = [];
+  const change = (kind: SchemaKind, text: string) => out.push({ kind, keyword: 'type', text });
+  if (!b || !r) {
+    change(
+      b ? 'type-generalized' : 'type-specialized',
+      `type changed from ${showTypes(b)} to ${showTypes(r)}`,
+    );
+    return out;
+  }
+  const [bn, rn] = [b.includes('null'), r.includes('null')];
+  if (bn !== rn)
+    change(rn ? 'became-nullable' : 'became-not-nullable', rn ? 'became nullable' : 'no longer nullable');
+  const [bt, rt] = [b.filter((t) => t !== 'null'), r.filter((t) => t !== 'null')];
+  if (same(bt, rt)) return out;
+  const wider = bt.every((t) => covers(rt, t));
+  const narrower = rt.every((t) => covers(bt, t));
+  const text = `type changed from ${showTypes(bt)} to ${showTypes(rt)}`;
+  if (bt.length === 0 || rt.length === 0) change('type-changed', text);
+  else if (wider && !narrower) change('type-generalized', text);
+  else if (narrower && !wider) change('type-specialized', text);
+  else change('type-changed', text);
+  return out;
+}
+
+const WIDER_FORMAT: Record<string, string> = { int32: 'int64', float: 'double' };
+
+export function compareFormat(base: Schema, rev: Schema): KeywordChange[] {
+  const [b, r] = [base.format, rev.format];
+  if (same(b, r)) return [];
+  const text = `format changed from ${b === undefined ? 'none' : show(b)} to ${r === undefined ? 'none' : show(r)}`;
+  let kind: SchemaKind = 'format-changed';
+  if (b === undefined) kind = 'format-added';
+  else if (r === undefined) kind = 'format-removed';
+  else if (WIDER_FORMAT[String(b)] === r) kind = 'format-generalized';
+  else if (WIDER_FORMAT[String(r)] === b) kind = 'format-specialized';
+  return [{ kind, keyword: 'format', text }];
+}
+
+/** A list of values: each value added or removed, or the list itself added or removed. */
+function valueList(
+  keyword: string,
+  base: unknown,
+  rev: unknown,
+  kinds: { became?: SchemaKind; gone?: SchemaKind; added: SchemaKind | string; removed: SchemaKind | string },
+): KeywordChange[] {
+  if (same(base, rev)) return [];
+  const [b, r] = [base, rev].map((v) => (Array.isArray(v) ? v : undefined));
+  if (!b && r)
+    return kinds.became ? [{ kind: kinds.became, keyword, text: `${keyword} ${show(r)} added` }] : [];
+  if (b && !r) return kinds.gone ? [{ kind: kinds.gone, keyword, text: `${keyword} removed` }] : [];
+  if (!b || !r) return [];
+  const [bs, rs] = [new Set(b.map(canonical)), new Set(r.map(canonical))];
+  return [
+    ...r
+      .filter((v) => !bs.has(canonical(v)))
+      .map((v) => ({ kind: kinds.added, keyword, text: `${keyword} value ${show(v)} added` })),
+    ...b
+      .filter((v) => !rs.has(canonical(v)))
+      .map((v) => ({ kind: kinds.removed, keyword, text: `${keyword} value ${show(v)} removed` })),
+  ];
+}
+
+export function compareValues(base: Schema, rev: Schema): KeywordChange[] {
+  const out = [
+    ...valueList('enum', base.enum, rev.enum, {
+      became: 'became-enum',
+      gone: 'enum-removed',
+      added: 'enum-value-added',
+      removed: 'enum-value-removed',
+    }),
+    ...valueList('x-extensible-enum', base['x-extensible-enum'], rev['x-extensible-enum'], {
+      added: 'x-extensible-enum-value-added',
+      removed: 'x-extensible-enum-value-removed',
+    }),
+  ];
+  const one = (keyword: string, kinds: [SchemaKind, SchemaKind, SchemaKind]) => {
+    const [b, r] = [base[keyword], rev[keyword]];
+    if (same(b, r)) return;
+    if (b === undefined) out.push({ kind: kinds[0], keyword, text: `${keyword} ${show(r)} added` });
+    else if (r === undefined) out.push({ kind: kinds[2], keyword, text: `${keyword} ${show(b)} removed` });
+    else out.push({ kind: kinds[1], keyword, text: `${keyword} changed from ${show(b)} to ${show(r)}` });
+  };
+  one('const', ['const-added', 'const-changed', 'const-removed']);
+  one('default', ['default-added', 'default-changed', 'default-removed']);
+  const [bp, rp] = [base.pattern, rev.pattern];
+  if (!same(bp, rp)) {
+    let kind: SchemaKind = 'pattern-changed';
+    if (bp === undefined) kind = 'pattern-added';
+    else if (rp === undefined) kind = 'pattern-removed';
+    else if (/^\^?(\.\*|\[\\s\\S\]\*)\$?$/.test(String(rp))) kind = 'pattern-generalized';
+    const text =
+      bp === undefined
+        ? `pattern ${show(rp)} added`
+        : rp === undefined
+          ? `pattern ${show(bp)} removed`
+          : `pattern changed from ${show(bp)} to ${show(rp)}`;
+    out.push({ kind, keyword: 'pattern', text });
+  }
+  return out;
+}
+
+type Bound = { value: number; exclusive: boolean; keyword: string } | undefined;
+
+/** The tighter of a bound and its exclusive form: 3.1 may give both. */
+function bound(s: Schema, inclusive: string, exclusive: string, upper: boolean): Bound {
+  const found: Bound[] = [];
+  if (typeof s[inclusive] === 'number')
+    found.push({ value: s[inclusive], exclusive: false, keyword: inclusive });
+  if (typeof s[exclusive] === 'number')
+    found.push({ value: s[exclusive], exclusive: true, keyword: exclusive });
+  return found.reduce<Bound>((best, next) => {
+    if (!best) return next;
+    const tighter = upper ? next!.value < best.value : next!.value > best.value;
+    return tighter || (next!.value === best.value && next!.exclusive) ? next : best;
+  }, undefined);
+}
+
+const KIND_OF: Record<string, string> = {
+  maximum: 'max',
+  minimum: 'min',
+  exclusiveMaximum: 'exclusive-max',
+  exclusiveMinimum: 'exclusive-min',
+  maxLength: 'max-length',
+  minLength: 'min-length',
+  maxItems: 'max-items',
+  minItems: 'min-items',
+  maxProperties: 'max-properties',
+  minProperties: 'min-properties',
+  maxContains: 'max-contains',
+  minContains: 'min-contains',
+};
+
+function compareBound(b: Bound, r: Bound, upper: boolean): KeywordChange[] {
+  if (!b && !r) return [];
+  if (b && r && b.value === r.value && b.exclusive === r.exclusive) return [];
+  const name = (x: NonNullable<Bound>) => `${x.keyword} ${x.value}`;
+  if (!b) return [{ kind: `${KIND_OF[r!.keyword]}-set`, keyword: r!.keyword, text: `${name(r!)} set` }];
+  if (!r) return [{ kind: `${KIND_OF[b.keyword]}-unset`, keyword: b.keyword, text: `${name(b)} removed` }];
+  const stricter = upper
+    ? r.value < b.value || (r.value === b.value && r.exclusive)
+    : r.value > b.value || (r.value === b.value && r.exclusive);
+  const raised = upper ? !stricter : stricter;
+  return [
+    {
+      kind: `${KIND_OF[r.keyword]}-${raised ? 'increased' : 'decreased'}`,
+      keyword: r.keyword,
+      text: `${b.keyword === r.keyword ? r.keyword : `${b.keyword} to ${r.keyword}`} changed from ${b.value} to ${r.value}`,
+    },
+  ];
+}
+
+export const BOUND_KEYWORDS = Object.keys(KIND_OF);
+
+export function compareBounds(base: Schema, rev: Schema): KeywordChange[] {
+  const out = [
+    ...compareBound(
+      bound(base, 'maximum', 'exclusiveMaximum', true),
+      bound(rev, 'maximum', 'exclusiveMaximum', true),
+      true,
+    ),
+    ...compareBound(
+      bound(base, 'minimum', 'exclusiveMinimum', false),
+      bound(rev, 'minimum', 'exclusiveMinimum', false),
+      false,
+    ),
+  ];
+  for (const keyword of BOUND_KEYWORDS.slice(4)) {
+    const upper = keyword.startsWith('max');
+    const [b, r] = [base[keyword], rev[keyword]].map((v) =>
+      typeof v === 'number' ? { value: v, exclusive: false, keyword } : undefined,
+    );
+    out.push(...compareBound(b, r, upper));
+  }
+  const [bm, rm] = [base.multipleOf, rev.multipleOf];
+  if (!same(bm, rm)) {
+    let kind: SchemaKind = 'multiple-of-changed';
+    if (typeof bm !== 'number') kind = 'multiple-of-set';
+    else if (typeof rm !== 'number') kind = 'multiple-of-unset';
+    else if (Number.isInteger(rm / bm)) kind = 'multiple-of-increased';
+    else if (Number.isInteger(bm / rm)) kind = 'multiple-of-decreased';
+    out.push({ kind, keyword: 'multipleOf', text: `multipleOf changed from ${show(bm)} to ${show(rm)}` });
+  }
+  if (base.uniqueItems !== rev.uniqueItems)
+    out.push({
+      kind: rev.uniqueItems ? 'unique-items-set' : 'unique-items-unset',
+      keyword: 'uniqueItems',
+      text: rev.uniqueItems ? 'items must be unique' : 'items need not be unique',
+    });
+  return out;
+}
+
+export function compareContent(base: Schema, rev: Schema): KeywordChange[] {
+  const out: KeywordChange[] = [];
+  for (const [keyword, kind] of [
+    ['contentMediaType', 'content-media-type-changed'],
+    ['contentEncoding', 'content-encoding-changed'],
+  ] as const)
+    if (!same(base[keyword], rev[keyword]))
+      out.push({
+        kind,
+        keyword,
+        text: `${keyword} changed from ${show(base[keyword] ?? 'none')} to ${show(rev[keyword] ?? 'none')}`,
+      });
+  return out;
+}
+
+export function compareDeprecated(base: Schema, rev: Schema): KeywordChange[] {
+  if (Boolean(base.deprecated) === Boolean(rev.deprecated)) return [];
+  return [
+    rev.deprecated
+      ? { kind: 'property-deprecated', keyword: 'deprecated', text: 'marked deprecated' }
+      : { kind: 'property-reactivated', keyword: 'deprecated', text: 'no longer deprecated' },
+  ];
+}
+
+/** This contract's own keywords: the rules a schema or operation carries, and its expectations. */
+export function compareContract(base: Schema, rev: Schema): KeywordChange[] {
+  const out = valueList('x-rules', base['x-rules'], rev['x-rules'], {
+    became: 'contract-rule-added',
+    gone: 'contract-rule-removed',
+    added: 'contract-rule-added',
+    removed: 'contract-rule-removed',
+  });
+  const [b, r] = [base['x-expect'], rev['x-expect']];
+  if (!same(b, r)) {
+    const kind =
+      b === undefined
+        ? 'contract-expectation-added'
+        : r === undefined
+          ? 'contract-expectation-removed'
+          : 'contract-expectation-changed';
+    out.push({ kind, keyword: 'x-expect', text: `x-expect ${kind.split('-').pop()}` });
+  }
+  return out;
+}

@@ -1,0 +1,207 @@
+import type { SpecDocument } from './document.ts';
+
+export type Schema = Record<string, unknown>;
+
+/** Keywords that describe a schema without changing which values it admits. */
+export const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'example',
+  'examples',
+  '$comment',
+  'externalDocs',
+  'xml',
+  '$schema',
+  '$id',
+  '$anchor',
+  '$defs',
+  'definitions',
+  'summary',
+]);
+
+const isObject = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A stable text of a JSON value: the same for the same value whatever the key order. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'undefined';
+}
+export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+const TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'];
+
+/**
+ * A schema read by its meaning, so that what means the same compares the same: `type` always an
+ * array (with "null" for 3.0's `nullable` and for a `oneOf`/`anyOf` with a null branch), 3.0's
+ * boolean exclusive bounds as 3.1's numbers, defaults that mean nothing dropped, a boolean schema
+ * as an object, and an `allOf` of compatible parts merged into one. Subschemas stay as they are:
+ * they are read when the comparison reaches them.
+ */
+export class SchemaReader {
+  private readonly cache = new WeakMap<object, Schema>();
+  private readonly busy = new WeakSet<object>();
+  constructor(private readonly doc: SpecDocument) {}
+
+  /** The schema a node stands for (following `$ref`), read by its meaning. */
+  read(node: unknown): { schema: Schema; raw: unknown; unresolved?: string } {
+    if (node === true || node === undefined) return { schema: {}, raw: node };
+    if (node === false) return { schema: { not: {} }, raw: node };
+    const { node: raw, unresolved } = this.doc.deref(node);
+    if (unresolved) return { schema: { $ref: unresolved }, raw, unresolved };
+    if (!isObject(raw)) return { schema: {}, raw };
+    let schema = this.cache.get(raw);
+    if (!schema) {
+      schema = this.normalize(raw);
+      this.cache.set(raw, schema);
+    }
+    return { schema, raw };
+  }
+
+  private normalize(raw: Schema): Schema {
+    const s: Schema = { ...raw };
+    const v30 = this.doc.version === '3.0';
+    const nullable = s.nullable === true || s['x-nullable'] === true;
+    delete s.nullable;
+    delete s['x-nullable'];
+    let types = typeList(s.type);
+    if (v30 || nullable) {
+      // 3.0: booleans beside `minimum`/`maximum`.
+      for (const [flag, bound] of [
+        ['exclusiveMinimum', 'minimum'],
+        ['exclusiveMaximum', 'maximum'],
+      ] as const) {
+        if (typeof s[flag] !== 'boolean') continue;
+        if (s[flag] === true && typeof s[bound] === 'number') {
+          s[flag] = s[bound];
+          delete s[bound];
+        } else delete s[flag];
+      }
+    }
+    if (nullable && types) types = [...new Set([...types, 'null'])];
+    if (nullable && !types && Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
+    for (const combiner of ['oneOf', 'anyOf'] as const) {
+      const unwrapped = this.withoutNullBranch(s[combiner]);
+      if (!unwrapped) continue;
+      delete s[combiner];
+      if (unwrapped.rest.length === 1 && Object.keys(s).every((k) => ANNOTATIONS.has(k) || k === 'type')) {
+        // `oneOf: [X, {type: null}]` is X, nullable.
+        const inner = this.read(unwrapped.rest[0]).schema;
+        const innerTypes = typeList(inner.type);
+        Object.assign(s, inner, { ...pick(s, ANNOTATIONS) });
+        types = innerTypes ? [...new Set([...innerTypes, 'null'])] : undefined;
+        if (!innerTypes) s['x-null-allowed'] = true;
+      } else {
+        s[combiner] = unwrapped.rest;
+        types = types ? [...new Set([...types, 'null'])] : types;
+      }
+    }
+    if (types) s.type = [...new Set(types)].sort();
+    else delete s.type;
+    dropDefaults(s);
+    if (Array.isArray(s.allOf)) return this.mergeAllOf(s, raw);
+    return s;
+  }
+
+  /** The branches of a combiner without a `{type: null}` one, when it has one. */
+  private withoutNullBranch(value: unknown): { rest: unknown[] } | undefined {
+    if (!Array.isArray(value)) return undefined;
+    const rest = value.filter((b) => {
+      const t = this.read(b).schema;
+      return !(same(t.type, ['null']) && Object.keys(t).every((k) => k === 'type' || ANNOTATIONS.has(k)));
+    });
+    return rest.length < value.length && rest.length > 0 ? { rest } : undefined;
+  }
+
+  /**
+   * An `allOf` whose parts do not conflict is the one schema they make together, so moving
+   * properties into or out of an `allOf` part is no change. Parts that conflict stay an `allOf`.
+   */
+  private mergeAllOf(s: Schema, raw: Schema): Schema {
+    if (this.busy.has(raw)) return s;
+    this.busy.add(raw);
+    try {
+      const { allOf, ...rest } = s;
+      const result: Schema = { ...rest };
+      for (const part of allOf as unknown[]) {
+        const { schema, unresolved } = this.read(part);
+        if (unresolved || !mergeInto(result, schema)) return s;
+      }
+      return result;
+    } finally {
+      this.busy.delete(raw);
+    }
+  }
+}
+
+export function typeList(type: unknown): string[] | undefined {
+  if (typeof type === 'string') return TYPES.includes(type) ? [type] : [type];
+  if (Array.isArray(type) && type.length > 0) return type.map(String);
+  return undefined;
+}
+
+function pick(s: Schema, keys: Set<string>): Schema {
+  return Object.fromEntries(Object.entries(s).filter(([k]) => keys.has(k)));
+}
+
+/** Values that say what leaving the keyword out says. */
+function dropDefaults(s: Schema) {
+  const nothing: [string, unknown][] = [
+    ['minLength', 0],
+    ['minItems', 0],
+    ['minProperties', 0],
+    ['uniqueItems', false],
+    ['deprecated', false],
+    ['readOnly', false],
+    ['writeOnly', false],
+    ['additionalProperties', true],
+    ['items', true],
+    ['unevaluatedProperties', true],
+    ['unevaluatedItems', true],
+  ];
+  for (const [key, value] of nothing) if (same(s[key], value)) delete s[key];
+  if (isObject(s.additionalProperties) && Object.keys(s.additionalProperties).length === 0)
+    delete s.additionalProperties;
+  if (Array.isArray(s.required) && s.required.length === 0) delete s.required;
+  if (s.contains !== undefined && s.minContains === 1) delete s.minContains;
+}
+
+/** Lays one `allOf` part over the result; false when they conflict. */
+function mergeInto(result: Schema, part: Schema): boolean {
+  for (const [key, value] of Object.entries(part)) {
+    const mine = result[key];
+    if (mine === undefined) {
+      result[key] = key === 'properties' ? { ...(value as Schema) } : value;
+      continue;
+    }
+    if (ANNOTATIONS.has(key) || same(mine, value)) continue;
+    if (key === 'required' && Array.isArray(mine) && Array.isArray(value)) {
+      result[key] = [...new Set([...(mine as unknown[]), ...value])];
+    } else if (key === 'type') {
+      const common = intersectTypes(typeList(mine) ?? [], typeList(value) ?? []);
+      if (common.length === 0) return false;
+      result.type = common;
+    } else if (key === 'properties' && isObject(mine) && isObject(value)) {
+      for (const [name, schema] of Object.entries(value)) {
+        if (mine[name] !== undefined && !same(mine[name], schema)) return false;
+        mine[name] = schema;
+      }
+    } else return false;
+  }
+  return true;
+}
+
+function intersectTypes(a: string[], b: string[]): string[] {
+  const out = new Set<string>();
+  for (const t of a) {
+    if (b.includes(t)) out.add(t);
+    else if (t === 'integer' && b.includes('number')) out.add('integer');
+    else if (t === 'number' && b.includes('integer')) out.add('integer');
+  }
+  return [...out].sort();
+}

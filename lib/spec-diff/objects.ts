@@ -1,0 +1,146 @@
+import type { Schema } from './normalize.ts';
+import { same } from './normalize.ts';
+import type { SchemaComparer, SchemaContext } from './schema.ts';
+
+const names = (value: unknown) => (typeof value === 'object' && value !== null ? Object.keys(value) : []);
+const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+
+/** `dependencies` (draft 4 to 7) is `dependentRequired` where it lists names, else `dependentSchemas`. */
+function dependents(s: Schema): { required: Record<string, string[]>; schemas: Record<string, unknown> } {
+  const required = { ...((s.dependentRequired ?? {}) as Record<string, string[]>) };
+  const schemas = { ...((s.dependentSchemas ?? {}) as Record<string, unknown>) };
+  for (const [key, value] of Object.entries((s.dependencies ?? {}) as Record<string, unknown>))
+    if (Array.isArray(value)) required[key] = value.map(String);
+    else schemas[key] = value;
+  return { required, schemas };
+}
+
+/**
+ * The object keywords of two schemas. A property a side of the wire never carries (`readOnly` in a
+ * request, `writeOnly` in a response) is not there for that side: making one read-only is then
+ * what it means for the side, a property gone from requests.
+ */
+export function compareObject(c: SchemaComparer, b: Schema, r: Schema, context: SchemaContext) {
+  const [bProps, rProps] = [(b.properties ?? {}) as Schema, (r.properties ?? {}) as Schema];
+  const [bReq, rReq] = [new Set(list(b.required)), new Set(list(r.required))];
+  const hidden = context.side === 'request' ? 'readOnly' : 'writeOnly';
+  const flag = (reader: typeof c.base, node: unknown, key: 'readOnly' | 'writeOnly') =>
+    node !== undefined && reader.read(node).schema[key] === true;
+  const closedNow = r.additionalProperties === false || r.unevaluatedProperties === false;
+  const field = (name: string) => (context.field ? `${context.field}.${name}` : name);
+  const all = new Set([...names(bProps), ...names(rProps), ...bReq, ...rReq]);
+  for (const name of all) {
+    const [bp, rp] = [bProps[name], rProps[name]];
+    const where = c.at(context.where, 'properties', name);
+    const say = (kind: string, text: string) => c.emit(kind, context, where, `\`${field(name)}\` ${text}`);
+    const inBase = bp !== undefined || bReq.has(name);
+    const inRev = rp !== undefined || rReq.has(name);
+    if (!inBase) {
+      if (!flag(c.rev, rp, hidden))
+        say(
+          rReq.has(name) ? 'required-property-added' : 'property-added',
+          rReq.has(name) ? 'added, required' : 'added',
+        );
+      continue;
+    }
+    if (!inRev) {
+      if (flag(c.base, bp, hidden)) continue;
+      if (context.side === 'request' && closedNow)
+        say('additional-properties-closed', 'removed, and unlisted properties are refused');
+      else say(bReq.has(name) ? 'required-property-removed' : 'property-removed', 'removed');
+      continue;
+    }
+    const required = rReq.has(name) || bReq.has(name);
+    for (const key of ['readOnly', 'writeOnly'] as const) {
+      const [was, now] = [flag(c.base, bp, key), flag(c.rev, rp, key)];
+      if (was === now) continue;
+      const word = key === 'readOnly' ? 'read-only' : 'write-only';
+      const prefix = required && key === hidden ? 'required-' : '';
+      say(
+        `${prefix}property-became-${now ? '' : 'not-'}${word}`,
+        now ? `became ${word}` : `no longer ${word}`,
+      );
+    }
+    const [bHidden, rHidden] = [flag(c.base, bp, hidden), flag(c.rev, rp, hidden)];
+    if (bHidden || rHidden) continue;
+    if (bReq.has(name) && !rReq.has(name)) say('property-became-optional', 'became optional');
+    if (!bReq.has(name) && rReq.has(name)) say('property-became-required', 'became required');
+    if (bp !== undefined || rp !== undefined) c.compare(bp, rp, c.child(context, field(name), where));
+  }
+  c.slot(
+    {
+      keyword: 'additionalProperties',
+      added: 'additional-properties-closed',
+      removed: 'additional-properties-opened',
+      suffix: '{}',
+    },
+    b.additionalProperties,
+    r.additionalProperties,
+    context,
+  );
+  c.slot(
+    {
+      keyword: 'unevaluatedProperties',
+      added: 'unevaluated-properties-added',
+      removed: 'unevaluated-properties-removed',
+      suffix: '{}',
+    },
+    b.unevaluatedProperties,
+    r.unevaluatedProperties,
+    context,
+  );
+  c.slot(
+    {
+      keyword: 'propertyNames',
+      added: 'property-names-added',
+      removed: 'property-names-removed',
+      suffix: '{name}',
+    },
+    b.propertyNames,
+    r.propertyNames,
+    context,
+  );
+  const [bPat, rPat] = [(b.patternProperties ?? {}) as Schema, (r.patternProperties ?? {}) as Schema];
+  for (const pattern of new Set([...names(bPat), ...names(rPat)]))
+    c.slot(
+      {
+        keyword: 'patternProperties',
+        added: 'pattern-property-added',
+        removed: 'pattern-property-removed',
+        suffix: `{/${pattern}/}`,
+      },
+      bPat[pattern],
+      rPat[pattern],
+      context,
+      context.field,
+      ['patternProperties', pattern],
+    );
+  const [bd, rd] = [dependents(b), dependents(r)];
+  for (const key of new Set([...names(bd.required), ...names(rd.required)])) {
+    const [was, now] = [bd.required[key], rd.required[key]];
+    if (same(was, now)) continue;
+    // More names required is narrower; fewer is wider.
+    const narrowed = !was || (now !== undefined && was.every((n) => now.includes(n)));
+    const widened = !now || now.every((n) => was!.includes(n));
+    const kind = narrowed
+      ? 'dependent-required-added'
+      : widened
+        ? 'dependent-required-removed'
+        : 'dependent-required-changed';
+    c.emit(
+      kind,
+      context,
+      c.at(context.where, 'dependentRequired', key),
+      `\`${field(key)}\` now requires ${JSON.stringify(now ?? [])}, was ${JSON.stringify(was ?? [])}`,
+    );
+  }
+  for (const key of new Set([...names(bd.schemas), ...names(rd.schemas)]))
+    c.slot(
+      { keyword: 'dependentSchemas', added: 'dependent-schema-added', removed: 'dependent-schema-removed' },
+      bd.schemas[key],
+      rd.schemas[key],
+      context,
+      field(key),
+      ['dependentSchemas', key],
+    );
+}
