@@ -1,180 +1,122 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { appendFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { commandLine, usageError } from '../lib/cli.ts';
+import { DOCUMENTS } from '../lib/contract/index.ts';
+import { compareContracts, type Level } from '../lib/spec-diff/index.ts';
+import { judge, readBaseline, type Accepted } from '../lib/spec-diff/baseline.ts';
 import {
-  contractChanges,
-  groupChanges,
-  KINDS,
-  type ChangeKind,
-  type ContractChange,
-  type KindGroup,
-} from '../lib/contract/diff.ts';
-import { DOCUMENTS, loadDocument, type DocumentName } from '../lib/contract/index.ts';
+  renderGithub,
+  renderJson,
+  renderMarkdown,
+  renderText,
+  summarise,
+  type ComparedDocument,
+} from '../lib/spec-diff/report.ts';
+import {
+  mergeBase,
+  readSide,
+  repositoryRoot,
+  side,
+  UsageError,
+  type Side,
+} from '../lib/spec-diff/sources.ts';
 
-const USAGE = `Usage: npm run spec:diff -- [options] [git-ref]
+const USAGE = `Usage: npm run spec:diff -- [options] [BASE] [REVISION]
 
-  Compares the contract now with the contract at a git ref (default: the merge base with main)
-  and prints the changes by severity, breaking first, then by operation.
+  The gate on contract changes: compares two versions of the contract and classifies every
+  change by the rule that names it: error (breaks clients), warning (may break them) or info
+  (safe). The rules are published with the docs (docs/spec-diff-rules.md).
 
-  --markdown FILE   also write the summary as Markdown, for a pull-request comment
-  --json FILE       also write the grouped changes as JSON
-  -h, --help        this text
+  BASE, REVISION   a git ref or a file each. Default: the merge base of HEAD with main against
+                   the working tree. A ref stands for the contract's documents (${Object.values(DOCUMENTS).join(', ')})
+                   or, beside a file, for that same file at the ref.
 
-  Exit code: 1 when a change breaks clients, 0 when none does, 2 on a bad argument or ref.`;
+  --fail-on LEVEL  error (default) or warning: the exit code is 1 when a change at or above it
+                   is not accepted by the baseline
+  --format FORMAT  text (default), markdown, json, or github (annotations at the line of each
+                   change, and the Markdown summary appended to GITHUB_STEP_SUMMARY when set)
+  --baseline FILE  accepted changes (YAML or JSON): a list of { rule, pointer, reason, expires,
+                   operation? }; an entry past its expiry date fails again
+  -h, --help       this text
+
+  Exit code: 0 when the gate passes, 1 when it fails, 2 on a bad argument or an unreadable document.`;
 
 const { values, positionals } = commandLine(
   USAGE,
-  { markdown: { type: 'string' }, json: { type: 'string' } },
-  { positionals: 1 },
+  { 'fail-on': { type: 'string' }, format: { type: 'string' }, baseline: { type: 'string' } },
+  { positionals: 2 },
 );
+const failOn = (values['fail-on'] ?? 'error') as Level;
+if (!(['error', 'warning'] as string[]).includes(failOn))
+  usageError(USAGE, `spec:diff: --fail-on must be error or warning, not "${failOn}"`);
+const format = values.format ?? 'text';
+if (!['text', 'markdown', 'json', 'github'].includes(format))
+  usageError(USAGE, `spec:diff: --format must be text, markdown, json or github, not "${format}"`);
 
-const git = (...args: string[]) =>
-  execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-
-function defaultRef(): string {
-  for (const main of ['main', 'origin/main']) {
-    try {
-      return git('merge-base', 'HEAD', main);
-    } catch {
-      // Try the next name of main.
-    }
+/** The pairs of documents to compare, by the file names the sides give (or the contract's). */
+function pairs(base: Side, rev: Side) {
+  const top = repositoryRoot() ?? process.cwd();
+  const named = rev.files ?? base.files;
+  if (base.files && rev.files) {
+    if (base.files.length !== rev.files.length) throw new UsageError('spec:diff: name one file on each side');
+    return [
+      {
+        file: rev.label,
+        base: readSide(base, []).get(base.files[0]!),
+        rev: readSide(rev, []).get(rev.files[0]!),
+      },
+    ];
   }
-  usageError(
-    USAGE,
-    'spec:diff: no branch main to compare with: name a git ref, e.g. npm run spec:diff -- HEAD~1',
-  );
+  const paths = named ? named.map((f) => relative(top, f)) : Object.values(DOCUMENTS);
+  const read = (s: Side) =>
+    s.files ? new Map([...readSide(s, [])].map(([f, d]) => [relative(top, f), d])) : readSide(s, paths);
+  const [b, r] = [read(base), read(rev)];
+  return paths.map((file) => ({ file, base: b.get(file), rev: r.get(file) }));
 }
 
-const ref = positionals[0] ?? defaultRef();
+let output: string;
+let failing = 0;
 try {
-  git('rev-parse', '--verify', `${ref}^{commit}`);
-} catch {
-  usageError(USAGE, `spec:diff: "${ref}" is not a git ref of this repository`);
-}
-
-const TITLES: Record<ChangeKind, string> = {
-  breaking: 'Breaking',
-  deprecated: 'Deprecated',
-  'non-breaking': 'Non-breaking',
-  unclassified: 'Unclassified',
-  annotation: 'Annotation',
-};
-
-interface Summary {
-  ref: string;
-  documents: { file: string; status: 'compared' | 'new'; changes: number }[];
-  counts: Record<ChangeKind, number>;
-  total: number;
-  breaking: boolean;
-  groups: KindGroup[];
-}
-
-async function compare(): Promise<Summary> {
-  const then = mkdtempSync(join(tmpdir(), 'clm-spec-diff-'));
-  if (git('ls-tree', '--name-only', ref, 'openapi/') !== '')
-    execFileSync('sh', [
-      '-c',
-      `git archive ${JSON.stringify(ref)} openapi | tar -x -C ${JSON.stringify(then)}`,
-    ]);
-  const documents: Summary['documents'] = [];
-  const changes: ContractChange[] = [];
-  for (const name of Object.keys(DOCUMENTS) as DocumentName[]) {
-    const file = DOCUMENTS[name];
-    const before = join(then, file);
-    if (!existsSync(before)) {
-      documents.push({ file, status: 'new', changes: 0 });
+  let baseArg = positionals[0];
+  const revArg = positionals[1];
+  if (baseArg === undefined) {
+    baseArg = mergeBase();
+    if (!baseArg)
+      throw new UsageError(
+        'spec:diff: no branch main to compare with: name a git ref, e.g. npm run spec:diff -- HEAD~1',
+      );
+  }
+  const [base, rev] = [side(baseArg), side(revArg)];
+  const baseline: Accepted[] = values.baseline ? readBaseline(values.baseline) : [];
+  const today = new Date().toISOString().slice(0, 10);
+  const documents: ComparedDocument[] = [];
+  const located = new Map<object, { file?: string; line?: number }>();
+  for (const pair of pairs(base, rev)) {
+    if (!pair.base || !pair.rev) {
+      documents.push({ file: pair.file, status: pair.base ? 'removed' : 'new', changes: [] });
       continue;
     }
-    const found = contractChanges(await loadDocument(name, before), await loadDocument(name), file);
-    documents.push({ file, status: 'compared', changes: found.length });
-    changes.push(...found);
-  }
-  const counts = Object.fromEntries(
-    KINDS.map((kind) => [kind, changes.filter((c) => c.kind === kind).length]),
-  ) as Record<ChangeKind, number>;
-  return {
-    ref,
-    documents,
-    counts,
-    total: changes.length,
-    breaking: counts.breaking > 0,
-    groups: groupChanges(changes),
-  };
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const times = (count: number) => (count > 1 ? ` (×${count})` : '');
-const countsText = (s: Summary) =>
-  KINDS.filter((k) => s.counts[k] > 0)
-    .map((k) => `${s.counts[k]} ${k}`)
-    .join(', ');
-const shortRef = (s: Summary) => (/^[0-9a-f]{40}$/.test(s.ref) ? s.ref.slice(0, 12) : s.ref);
-
-function finalLine(s: Summary): string {
-  const verdict = s.breaking
-    ? `${plural(s.counts.breaking, 'breaking change')} for clients.`
-    : 'No breaking change for clients.';
-  return `${plural(s.total, 'change')}${s.total ? ` (${countsText(s)})` : ''}. ${verdict}`;
-}
-
-function text(s: Summary): string {
-  const out = [
-    `Contract now against ${shortRef(s)}: ${s.documents.map((d) => `${d.file} ${d.status === 'new' ? 'new document' : plural(d.changes, 'change')}`).join(', ')}`,
-  ];
-  for (const group of s.groups) {
-    out.push('', `${TITLES[group.kind]} (${group.count})`);
-    for (const scope of group.scopes) {
-      out.push(`  ${scope.scope}`);
-      for (const line of scope.changes) out.push(`    ${line.text}${times(line.count)}`);
+    const changes = judge(compareContracts(pair.base, pair.rev), baseline, today);
+    if (format === 'github') {
+      const doc = pair.rev;
+      for (const c of changes) located.set(c, { file: doc.fileOf(c), line: doc.line(c) });
     }
+    documents.push({ file: pair.file, status: 'compared', changes });
   }
-  out.push('', finalLine(s));
-  return out.join('\n');
-}
-
-/** Table cells: code spans keep their backticks; a pipe would end the cell. */
-const cell = (value: string) => value.replaceAll('|', '\\|').replaceAll('\n', ' ');
-
-function markdown(s: Summary): string {
-  const head = s.breaking ? '⚠️ ' : '';
-  const out = [
-    `## ${head}Contract changes against \`${shortRef(s)}\`: ${s.total ? countsText(s) : 'none'}`,
-    '',
-    finalLine(s),
-  ];
-  const added = s.documents.filter((d) => d.status === 'new');
-  if (added.length) out.push('', `New documents: ${added.map((d) => `\`${d.file}\``).join(', ')}.`);
-  for (const group of s.groups) {
-    const table = ['| Operation | Change |', '| --- | --- |'];
-    for (const scope of group.scopes) {
-      const op = scope.operation;
-      const label = op
-        ? `${op.operationId ? `\`${op.operationId}\` ` : ''}${op.method} \`${op.path}\``
-        : `\`${scope.scope}\``;
-      // The operation on its first row only: the rows below it read as its changes.
-      scope.changes.forEach((line, i) =>
-        table.push(`| ${i === 0 ? cell(label) : ''} | ${cell(`${line.text}${times(line.count)}`)} |`),
-      );
-    }
-    const title = `${TITLES[group.kind]} (${group.count})`;
-    // What breaks clients stays open; the rest folds away so a long list does not bury it.
-    if (group.kind === 'breaking' || group.kind === 'deprecated') out.push('', `### ${title}`, '', ...table);
-    else out.push('', '<details>', `<summary>${title}</summary>`, '', ...table, '', '</details>');
-  }
-  return `${out.join('\n')}\n`;
-}
-
-let summary: Summary;
-try {
-  summary = await compare();
+  const summary = summarise(base.label, rev.label, failOn, documents);
+  failing = summary.failing;
+  if (format === 'json') output = renderJson(summary);
+  else if (format === 'markdown') output = renderMarkdown(summary);
+  else if (format === 'github') {
+    output = renderGithub(summary, (c) => located.get(c) ?? {});
+    if (process.env.GITHUB_STEP_SUMMARY)
+      appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderMarkdown(summary));
+  } else output = renderText(summary);
 } catch (error) {
+  if (error instanceof UsageError) usageError(USAGE, error.message);
   // Not a verdict on the change: the comparison itself could not be made.
   console.error(`spec:diff: ${(error as Error).message}`);
   process.exit(2);
 }
-console.log(text(summary));
-if (values.markdown) writeFileSync(values.markdown, markdown(summary));
-if (values.json) writeFileSync(values.json, `${JSON.stringify(summary, null, 2)}\n`);
-process.exitCode = summary.breaking ? 1 : 0;
+process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+process.exitCode = failing > 0 ? 1 : 0;

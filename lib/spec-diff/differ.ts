@@ -1,7 +1,8 @@
 import { escapePointer, type Location, type SpecDocument } from './document.ts';
 import { SchemaReader, same } from './normalize.ts';
 import { hasRule, PLACES, rule, type Direction, type Level } from './rules.ts';
-import { SchemaComparer, type SchemaContext } from './schema.ts';
+import { SchemaComparer } from './schema.ts';
+import type { SchemaContext } from './types.ts';
 
 /** One classified change: its rule, where it is in the revision, and what it is in one line. */
 export interface Change {

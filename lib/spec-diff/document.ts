@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { LineCounter, parse, parseDocument } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parse, parseDocument } from 'yaml';
 
 /** Where a node of a document lives: its file (none for a document given as an object) and pointer. */
 export interface Location {
@@ -48,10 +48,10 @@ export class SpecDocument {
       throw new Error(`${this.label(main)} is not an OpenAPI document (not an object)`);
     this.register(main);
     this.root = main.root;
-    const declared = String(this.root.openapi ?? '');
+    const declared = typeof this.root.openapi === 'string' ? this.root.openapi : '';
     if (!/^3\.[01]\b/.test(declared)) {
       const what = this.root.swagger
-        ? `Swagger ${String(this.root.swagger)}`
+        ? `Swagger ${JSON.stringify(this.root.swagger)}`
         : `openapi: ${declared || 'missing'}`;
       throw new Error(`${this.label(main)} is not an OpenAPI 3.0 or 3.1 document (${what})`);
     }
@@ -156,12 +156,18 @@ export class SpecDocument {
     const counter = new LineCounter();
     const doc = parseDocument(source.text, { lineCounter: counter, uniqueKeys: false });
     const keys = location.pointer.split('/').slice(1).map(unescapePointer);
-    // The deepest node that exists: a removed thing is shown where it was removed from.
-    for (let n = keys.length; n >= 0; n--) {
-      const found = doc.getIn(keys.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+    // The line of the key, or of the deepest part that exists: a removed thing is shown where it
+    // was removed from.
+    for (let n = keys.length; n > 0; n--) {
+      const parent: unknown = n === 1 ? doc.contents : doc.getIn(keys.slice(0, n - 1), true);
+      const key = keys[n - 1];
+      let found: { range?: [number, number, number] | null } | undefined;
+      if (isMap(parent))
+        found = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === key)?.key as typeof found;
+      else if (isSeq(parent)) found = parent.items[Number(key)] as typeof found;
       if (found?.range) return counter.linePos(found.range[0]).line;
     }
-    return undefined;
+    return 1;
   }
 
   /** The file a location is in, relative to the working directory, for annotations. */

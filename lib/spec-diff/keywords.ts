@@ -1,9 +1,8 @@
-import { canonical, same, typeList, type Schema } from './normalize.ts';
-import type { SchemaKind } from './rules.ts';
+import { asText, canonical, same, typeList, type Schema } from './normalize.ts';
 
 /** One finding of a keyword comparison: the kind of change, the keyword, and what happened. */
 export interface KeywordChange {
-  kind: SchemaKind | string;
+  kind: string;
   keyword: string;
   text: string;
 }
@@ -22,7 +21,7 @@ export function compareTypes(base: Schema, rev: Schema): KeywordChange[] {
   const [b, r] = [typeList(base.type), typeList(rev.type)];
   if (same(b, r)) return [];
   const out: KeywordChange[] = [];
-  const change = (kind: SchemaKind, text: string) => out.push({ kind, keyword: 'type', text });
+  const change = (kind: string, text: string) => out.push({ kind, keyword: 'type', text });
   if (!b || !r) {
     change(
       b ? 'type-generalized' : 'type-specialized',
@@ -51,11 +50,11 @@ export function compareFormat(base: Schema, rev: Schema): KeywordChange[] {
   const [b, r] = [base.format, rev.format];
   if (same(b, r)) return [];
   const text = `format changed from ${b === undefined ? 'none' : show(b)} to ${r === undefined ? 'none' : show(r)}`;
-  let kind: SchemaKind = 'format-changed';
+  let kind: string = 'format-changed';
   if (b === undefined) kind = 'format-added';
   else if (r === undefined) kind = 'format-removed';
-  else if (WIDER_FORMAT[String(b)] === r) kind = 'format-generalized';
-  else if (WIDER_FORMAT[String(r)] === b) kind = 'format-specialized';
+  else if (WIDER_FORMAT[asText(b)] === r) kind = 'format-generalized';
+  else if (WIDER_FORMAT[asText(r)] === b) kind = 'format-specialized';
   return [{ kind, keyword: 'format', text }];
 }
 
@@ -64,7 +63,7 @@ function valueList(
   keyword: string,
   base: unknown,
   rev: unknown,
-  kinds: { became?: SchemaKind; gone?: SchemaKind; added: SchemaKind | string; removed: SchemaKind | string },
+  kinds: { became?: string; gone?: string; added: string; removed: string },
 ): KeywordChange[] {
   if (same(base, rev)) return [];
   const [b, r] = [base, rev].map((v) => (Array.isArray(v) ? v : undefined));
@@ -96,7 +95,7 @@ export function compareValues(base: Schema, rev: Schema): KeywordChange[] {
       removed: 'x-extensible-enum-value-removed',
     }),
   ];
-  const one = (keyword: string, kinds: [SchemaKind, SchemaKind, SchemaKind]) => {
+  const one = (keyword: string, kinds: [string, string, string]) => {
     const [b, r] = [base[keyword], rev[keyword]];
     if (same(b, r)) return;
     if (b === undefined) out.push({ kind: kinds[0], keyword, text: `${keyword} ${show(r)} added` });
@@ -107,10 +106,10 @@ export function compareValues(base: Schema, rev: Schema): KeywordChange[] {
   one('default', ['default-added', 'default-changed', 'default-removed']);
   const [bp, rp] = [base.pattern, rev.pattern];
   if (!same(bp, rp)) {
-    let kind: SchemaKind = 'pattern-changed';
+    let kind: string = 'pattern-changed';
     if (bp === undefined) kind = 'pattern-added';
     else if (rp === undefined) kind = 'pattern-removed';
-    else if (/^\^?(\.\*|\[\\s\\S\]\*)\$?$/.test(String(rp))) kind = 'pattern-generalized';
+    else if (/^\^?(\.\*|\[\\s\\S\]\*)\$?$/.test(asText(rp))) kind = 'pattern-generalized';
     const text =
       bp === undefined
         ? `pattern ${show(rp)} added`
@@ -196,7 +195,7 @@ export function compareBounds(base: Schema, rev: Schema): KeywordChange[] {
   }
   const [bm, rm] = [base.multipleOf, rev.multipleOf];
   if (!same(bm, rm)) {
-    let kind: SchemaKind = 'multiple-of-changed';
+    let kind: string = 'multiple-of-changed';
     if (typeof bm !== 'number') kind = 'multiple-of-set';
     else if (typeof rm !== 'number') kind = 'multiple-of-unset';
     else if (Number.isInteger(rm / bm)) kind = 'multiple-of-increased';

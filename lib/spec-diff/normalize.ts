@@ -33,6 +33,9 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+/** A value as text for a message: a string as it is, anything else as JSON. */
+export const asText = (value: unknown): string =>
+  typeof value === 'string' ? value : value === undefined ? '' : canonical(value);
 
 const TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'];
 
@@ -84,7 +87,8 @@ export class SchemaReader {
       }
     }
     if (nullable && types) types = [...new Set([...types, 'null'])];
-    if (nullable && !types && Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
+    if (nullable && !types && Array.isArray(s.enum) && !s.enum.includes(null))
+      s.enum = [...(s.enum as unknown[]), null];
     for (const combiner of ['oneOf', 'anyOf'] as const) {
       const unwrapped = this.withoutNullBranch(s[combiner]);
       if (!unwrapped) continue;
@@ -181,7 +185,7 @@ function mergeInto(result: Schema, part: Schema): boolean {
     }
     if (ANNOTATIONS.has(key) || same(mine, value)) continue;
     if (key === 'required' && Array.isArray(mine) && Array.isArray(value)) {
-      result[key] = [...new Set([...(mine as unknown[]), ...value])];
+      result[key] = [...new Set([...(mine as unknown[]), ...(value as unknown[])])];
     } else if (key === 'type') {
       const common = intersectTypes(typeList(mine) ?? [], typeList(value) ?? []);
       if (common.length === 0) return false;

@@ -1,6 +1,6 @@
 import type { Schema } from './normalize.ts';
 import { same } from './normalize.ts';
-import type { SchemaComparer, SchemaContext } from './schema.ts';
+import type { Comparison, SchemaContext } from './types.ts';
 
 const names = (value: unknown) => (typeof value === 'object' && value !== null ? Object.keys(value) : []);
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
@@ -20,7 +20,7 @@ function dependents(s: Schema): { required: Record<string, string[]>; schemas: R
  * request, `writeOnly` in a response) is not there for that side: making one read-only is then
  * what it means for the side, a property gone from requests.
  */
-export function compareObject(c: SchemaComparer, b: Schema, r: Schema, context: SchemaContext) {
+export function compareObject(c: Comparison, b: Schema, r: Schema, context: SchemaContext) {
   const [bProps, rProps] = [(b.properties ?? {}) as Schema, (r.properties ?? {}) as Schema];
   const [bReq, rReq] = [new Set(list(b.required)), new Set(list(r.required))];
   const hidden = context.side === 'request' ? 'readOnly' : 'writeOnly';

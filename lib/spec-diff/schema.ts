@@ -11,22 +11,10 @@ import {
   compareValues,
   type KeywordChange,
 } from './keywords.ts';
-import { ANNOTATIONS, canonical, same, type Schema, type SchemaReader } from './normalize.ts';
+import { ANNOTATIONS, same, type Schema, type SchemaReader } from './normalize.ts';
+import { compareCombiner, compareDiscriminator, compareWrapped } from './combiners.ts';
 import { compareObject } from './objects.ts';
-
-/** Where in the contract a comparison is, and on which side of the wire. */
-export interface SchemaContext {
-  side: 'request' | 'response';
-  /** The rule places for the schema at the top and for one nested in it. */
-  places: readonly [string, string];
-  /** The operation and what in it: "response 200 (application/json)". */
-  label: string;
-  /** The property path inside the schema: `items[].name`. */
-  field: string;
-  nested: boolean;
-  where: Location;
-  seen: Set<string>;
-}
+import type { Comparison, SchemaContext, Slot } from './types.ts';
 
 export interface SchemaChangeSink {
   (kind: string, context: SchemaContext, where: Location, text: string): void;
@@ -42,15 +30,6 @@ const KNOWN = new Set([
   'discriminator', 'readOnly', 'writeOnly', 'x-rules', 'x-expect',
 ]); // prettier-ignore
 
-/** A subschema keyword: its kinds when it appears and when it goes. */
-export interface Slot {
-  keyword: string;
-  added: string;
-  removed: string;
-  /** How its path reads inside the field: `[]` for items. */
-  suffix?: string;
-}
-
 const ids = new WeakMap<object, number>();
 let next = 0;
 const idOf = (value: unknown) => {
@@ -65,7 +44,7 @@ const idOf = (value: unknown) => {
  * kind (`max-decreased`), which the rule table levels by the side of the wire. A pair of schemas
  * already on the way is not compared again, so recursive schemas end.
  */
-export class SchemaComparer {
+export class SchemaComparer implements Comparison {
   constructor(
     readonly base: SchemaReader,
     readonly rev: SchemaReader,
@@ -103,7 +82,7 @@ export class SchemaComparer {
     if (context.seen.has(key)) return;
     context.seen.add(key);
     const here = { ...context, where };
-    if (this.compareWrapped(b.schema, r.schema, here, baseNode, revNode)) return;
+    if (compareWrapped(this, b.schema, r.schema, here, baseNode, revNode)) return;
     const report = (changes: KeywordChange[]) => {
       for (const c of changes) this.emit(c.kind, here, this.at(where, c.keyword), c.text);
     };
@@ -118,8 +97,8 @@ export class SchemaComparer {
     this.compareArrays(b.schema, r.schema, here);
     this.compareConditions(b.schema, r.schema, here);
     for (const combiner of ['oneOf', 'anyOf', 'allOf'] as const)
-      this.compareCombiner(combiner, b.schema[combiner], r.schema[combiner], here);
-    this.compareDiscriminator(b.schema, r.schema, here);
+      compareCombiner(this, combiner, b.schema[combiner], r.schema[combiner], here);
+    compareDiscriminator(this, b.schema, r.schema, here);
     this.compareRest(b.schema, r.schema, here);
   }
 
@@ -153,7 +132,7 @@ export class SchemaComparer {
   }
 
   private compareArrays(b: Schema, r: Schema, context: SchemaContext) {
-    const [bp, rp] = [b.prefixItems, r.prefixItems].map((p) => (Array.isArray(p) ? p : []));
+    const [bp, rp] = [b.prefixItems, r.prefixItems].map((p) => (Array.isArray(p) ? (p as unknown[]) : []));
     // A position is constrained by its prefixItems entry, else by items.
     for (let i = 0; i < Math.max(bp!.length, rp!.length); i++)
       this.slot(
@@ -218,125 +197,6 @@ export class SchemaComparer {
       side: context.side === 'request' ? 'response' : 'request',
       field: `${context.field}(not)`,
     });
-  }
-
-  /**
-   * A schema that became one branch of a `oneOf`/`anyOf` with nothing else beside it (or the
-   * reverse) is compared branch by branch: wrapping a type in a `oneOf` with another widens it.
-   */
-  private compareWrapped(
-    b: Schema,
-    r: Schema,
-    context: SchemaContext,
-    baseNode: unknown,
-    revNode: unknown,
-  ): boolean {
-    const only = (s: Schema, k: string) =>
-      Array.isArray(s[k]) &&
-      Object.keys(s).every((key) => key === k || key === 'discriminator' || ANNOTATIONS.has(key));
-    for (const combiner of ['oneOf', 'anyOf'] as const) {
-      if (only(r, combiner) && b[combiner] === undefined) {
-        this.compareCombiner(combiner, [baseNode], r[combiner], context);
-        return true;
-      }
-      if (only(b, combiner) && r[combiner] === undefined) {
-        this.compareCombiner(combiner, b[combiner], [revNode], context);
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private compareCombiner(
-    combiner: 'oneOf' | 'anyOf' | 'allOf',
-    bList: unknown,
-    rList: unknown,
-    context: SchemaContext,
-  ) {
-    const kebab = { oneOf: 'one-of', anyOf: 'any-of', allOf: 'all-of' }[combiner];
-    const where = this.at(context.where, combiner);
-    if (!Array.isArray(bList) && !Array.isArray(rList)) return;
-    if (!Array.isArray(bList) && combiner !== 'allOf')
-      return this.emit(`${kebab}-added`, context, where, `\`${combiner}\` added`);
-    if (!Array.isArray(rList) && combiner !== 'allOf')
-      return this.emit(`${kebab}-removed`, context, where, `\`${combiner}\` removed`);
-    const [bs, rs] = [(bList as unknown[] | undefined) ?? [], (rList as unknown[] | undefined) ?? []];
-    const { pairs, added, removed } = this.matchBranches(bs, rs);
-    for (const [i, j] of pairs)
-      this.compare(
-        bs[i],
-        rs[j],
-        this.child(context, `${context.field}(${combiner}[${j}])`, this.at(where, j)),
-      );
-    for (const j of added)
-      this.emit(
-        `${kebab}-branch-added`,
-        context,
-        this.at(where, j),
-        `\`${combiner}\` alternative ${j} added`,
-      );
-    for (const i of removed)
-      this.emit(`${kebab}-branch-removed`, context, where, `\`${combiner}\` alternative ${i} removed`);
-  }
-
-  /** Branches paired by `$ref`, then by meaning, then by title, then by type. */
-  private matchBranches(bs: unknown[], rs: unknown[]) {
-    const pairs: [number, number][] = [];
-    const freeB = new Set(bs.keys());
-    const freeR = new Set(rs.keys());
-    const ref = (n: unknown) => (typeof n === 'object' && n !== null ? (n as Schema).$ref : undefined);
-    const keys: ((n: unknown, reader: SchemaReader) => unknown)[] = [
-      (n) => ref(n),
-      (n, reader) => canonical(reader.read(n).schema),
-      (n, reader) => reader.read(n).schema.title,
-      (n, reader) =>
-        String(ref(n) ?? '')
-          .split('/')
-          .pop() || undefined,
-      (n, reader) => JSON.stringify(reader.read(n).schema.type ?? null),
-    ];
-    for (const key of keys)
-      for (const i of [...freeB]) {
-        const k = key(bs[i], this.base);
-        if (k === undefined) continue;
-        const j = [...freeR].find((j) => key(rs[j], this.rev) === k);
-        if (j === undefined) continue;
-        pairs.push([i, j]);
-        freeB.delete(i);
-        freeR.delete(j);
-      }
-    return { pairs, added: [...freeR], removed: [...freeB] };
-  }
-
-  private compareDiscriminator(b: Schema, r: Schema, context: SchemaContext) {
-    const [bd, rd] = [b.discriminator as Schema | undefined, r.discriminator as Schema | undefined];
-    if (same(bd, rd)) return;
-    const where = this.at(context.where, 'discriminator');
-    if (!bd || !rd)
-      return this.emit(
-        bd ? 'discriminator-removed' : 'discriminator-added',
-        context,
-        where,
-        `discriminator ${bd ? 'removed' : 'added'}`,
-      );
-    if (bd.propertyName !== rd.propertyName)
-      this.emit(
-        'discriminator-property-name-changed',
-        context,
-        where,
-        `discriminator property changed from \`${String(bd.propertyName)}\` to \`${String(rd.propertyName)}\``,
-      );
-    const [bm, rm] = [(bd.mapping ?? {}) as Schema, (rd.mapping ?? {}) as Schema];
-    for (const value of new Set([...Object.keys(bm), ...Object.keys(rm)])) {
-      if (bm[value] === rm[value]) continue;
-      const kind = bm[value] === undefined ? 'added' : rm[value] === undefined ? 'removed' : 'changed';
-      this.emit(
-        `discriminator-mapping-${kind}`,
-        context,
-        this.at(where, 'mapping', value),
-        `discriminator value \`${value}\` ${kind}`,
-      );
-    }
   }
 
   /** Annotations, extensions and keywords this comparison does not know: never silent. */

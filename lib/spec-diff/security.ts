@@ -7,7 +7,7 @@ type Requirement = Map<string, Set<string>>;
 /** The ways a call may be authorised; none listed (or an empty one) means no credential. */
 function requirements(value: unknown): Requirement[] {
   const list = Array.isArray(value) ? value : [];
-  if (list.length === 0) return [new Map()];
+  if (list.length === 0) return [new Map<string, Set<string>>()];
   return list.map(
     (r) =>
       new Map(

@@ -1,220 +1,216 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse, stringify } from 'yaml';
-import { contractChanges, groupChanges } from '../../lib/contract/diff.ts';
 import { projectPath } from '../../lib/contract/index.ts';
+import { compareContracts, RULES } from '../../lib/spec-diff/index.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return --
    the fixtures are plain YAML documents, edited freely by each case */
 type Doc = Record<string, any>;
-const base = parse(readFileSync(projectPath('tests/self/fixtures/diff/base.yaml'), 'utf8')) as Doc;
+const BASE = projectPath('tests/self/fixtures/diff/base.yaml');
+const base = parse(readFileSync(BASE, 'utf8')) as Doc;
 const op = (doc: Doc) => doc.paths['/widgets/{widgetId}'].get;
 const body = (doc: Doc) => op(doc).responses['200'].content['application/json'].schema;
+const edited = (change: (doc: Doc) => void) => {
+  const doc = structuredClone(base);
+  change(doc);
+  return doc;
+};
 
-const cases: [string, (doc: Doc) => void, boolean][] = [
-  ['a removed operation', (d) => delete d.paths['/widgets'], true],
-  ['a removed parameter', (d) => op(d).parameters.pop(), true],
-  [
-    'a removed response field',
-    (d) => {
-      delete body(d).properties.name;
-      body(d).required = ['id'];
-    },
-    true,
-  ],
-  ['a removed enum value', (d) => (op(d).parameters[1].schema.enum = ['full']), true],
-  [
-    'a narrowed parameter type',
-    (d) => (op(d).parameters[0].schema = { type: 'string', format: 'uuid' }),
-    true,
-  ],
-  [
-    'a new required parameter',
-    (d) => op(d).parameters.push({ name: 'tenant', in: 'query', required: true, schema: { type: 'string' } }),
-    true,
-  ],
-  ['a removed status', (d) => delete op(d).responses['404'], true],
-  ['an added optional response field', (d) => (body(d).properties.colour = { type: 'string' }), false],
-  [
-    'an added operation',
-    (d) =>
-      (d.paths['/gadgets'] = {
-        get: { operationId: 'listGadgets', responses: { '200': { description: 'ok' } } },
-      }),
-    false,
-  ],
-  ['a new summary', (d) => (op(d).summary = 'Get a widget'), false],
-];
+/** The gate as a user runs it, from a folder of their own. */
+function specDiff(args: string[], cwd = projectPath('.'), env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(
+    process.execPath,
+    [projectPath('node_modules/tsx/dist/cli.mjs'), projectPath('scripts/spec-diff.ts'), ...args],
+    { cwd, encoding: 'utf8', env: { ...process.env, GITHUB_STEP_SUMMARY: '', ...env } },
+  );
+}
 
-test.describe('the breaking-change gate', () => {
-  test('finds no change between a document and itself', () => {
-    expect(contractChanges(base, structuredClone(base))).toEqual([]);
+/** Two files in a fresh folder: the base fixture and an edited revision. */
+function pair(change: (doc: Doc) => void) {
+  const dir = mkdtempSync(join(tmpdir(), 'clm-spec-diff-'));
+  writeFileSync(join(dir, 'a.yaml'), stringify(base));
+  writeFileSync(join(dir, 'b.yaml'), stringify(edited(change)));
+  return dir;
+}
+
+test.describe('the gate on contract changes', () => {
+  test('finds no change between a document and itself, keys reordered', () => {
+    const reordered = Object.fromEntries(Object.entries(structuredClone(base)).reverse());
+    expect(compareContracts(base, reordered)).toEqual([]);
   });
 
-  for (const [what, change, breaking] of cases) {
-    test(`${breaking ? 'catches' : 'lets through'} ${what}`, () => {
-      const after = structuredClone(base);
-      change(after);
-      const changes = contractChanges(base, after);
-      expect(changes.length, 'the change is seen').toBeGreaterThan(0);
-      expect(
-        changes.some((c) => c.kind === 'breaking'),
-        JSON.stringify(changes),
-      ).toBe(breaking);
-    });
-  }
+  test('gives each change its rule, level, operation, pointer and line of text', () => {
+    const changes = compareContracts(
+      base,
+      edited((d) => (op(d).parameters[1].schema.enum = ['full'])),
+    );
+    expect(changes).toEqual([
+      {
+        id: 'request-parameter-enum-value-removed',
+        level: 'error',
+        direction: 'request',
+        operation: 'getWidget GET /widgets/{widgetId}',
+        pointer: '/paths/~1widgets~1{widgetId}/get/parameters/1/schema/enum',
+        text: 'query parameter `view`: enum value `brief` removed',
+      },
+    ]);
+  });
 
-  test('says what changed in words, by operation', () => {
-    const after = structuredClone(base);
-    op(after).parameters[1].schema.enum = ['full'];
-    delete body(after).properties.name;
-    body(after).required = ['id'];
-    op(after).parameters.push({ name: 'tenant', in: 'query', required: true, schema: { type: 'string' } });
-    delete after.paths['/widgets'];
-    const lines = contractChanges(base, after).map((c) => `${c.scope} | ${c.text}`);
-    expect(lines).toEqual(
-      expect.arrayContaining([
-        'getWidget GET /widgets/{widgetId} | query parameter `view`: enum value `brief` removed',
-        'getWidget GET /widgets/{widgetId} | query parameter `tenant` added (required)',
-        'getWidget GET /widgets/{widgetId} | response 200: property `name` removed',
-        'getWidget GET /widgets/{widgetId} | response 200: `name` no longer required',
-        'listWidgets GET /widgets | operation removed',
-      ]),
+  test('every rule has a kebab-case id, a level, a direction and a reason, once', () => {
+    expect(RULES.length).toBeGreaterThan(500);
+    expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
+    for (const r of RULES) {
+      expect(r.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(['error', 'warning', 'info']).toContain(r.level);
+      expect(['request', 'response', 'both']).toContain(r.direction);
+      expect(r.reason.length, r.id).toBeGreaterThan(10);
+    }
+  });
+
+  test('the same narrowing breaks a request and is safe in a response', () => {
+    const narrowed = edited((d) => {
+      op(d).parameters[1].schema.maxLength = 4;
+      body(d).properties.name.maxLength = 4;
+    });
+    const levels = Object.fromEntries(compareContracts(base, narrowed).map((c) => [c.id, c.level]));
+    expect(levels).toEqual({
+      'request-parameter-max-length-set': 'error',
+      'response-property-max-length-set': 'info',
+    });
+  });
+
+  test('compares a recursive schema in bounded time', () => {
+    const tree = (extra: Doc) => ({
+      type: 'object',
+      properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } }, ...extra },
+    });
+    const withTree = (extra: Doc) =>
+      edited((d) => {
+        d.components = { schemas: { Node: tree(extra) } };
+        op(d).responses['200'].content['application/json'].schema = { $ref: '#/components/schemas/Node' };
+      });
+    const changes = compareContracts(withTree({}), withTree({ size: { type: 'integer' } }));
+    expect(changes.map((c) => [c.id, c.level])).toEqual([['response-body-property-added', 'info']]);
+  });
+});
+
+test.describe('npm run spec:diff', () => {
+  test('compares two files and fails on a change that breaks clients', () => {
+    const dir = pair((d) => {
+      delete body(d).properties.name;
+      body(d).required = ['id'];
+    });
+    const run = specDiff(['a.yaml', 'b.yaml'], dir);
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stdout).toContain('Breaks clients (error, 1)');
+    expect(run.stdout).toContain(
+      '  getWidget GET /widgets/{widgetId}\n    response 200: `name` removed  [response-body-required-property-removed]',
+    );
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
+      '1 change (1 error). 1 change at or above error fail the gate.',
     );
   });
 
-  test('groups by severity, breaking first, then by operation', () => {
-    const after = structuredClone(base);
-    op(after).summary = 'Get a widget';
-    body(after).properties.colour = { type: 'string' };
-    op(after).deprecated = true;
-    delete after.paths['/widgets'];
-    const groups = groupChanges(contractChanges(base, after));
-    expect(groups.map((g) => g.kind)).toEqual(['breaking', 'deprecated', 'non-breaking', 'annotation']);
-    expect(groups[0]!.scopes.map((s) => s.scope)).toEqual(['listWidgets GET /widgets']);
-    expect(groups[1]!.scopes[0]!.changes.map((c) => c.text)).toEqual(['marked deprecated']);
+  test('lets a safe change through, and fails on it with --fail-on warning when it may break', () => {
+    const safe = specDiff(
+      ['a.yaml', 'b.yaml'],
+      pair((d) => (body(d).properties.colour = { type: 'string' })),
+    );
+    expect(safe.status, safe.stdout).toBe(0);
+    const risky = pair((d) => (op(d).operationId = 'fetchWidget'));
+    expect(specDiff(['a.yaml', 'b.yaml'], risky).status).toBe(0);
+    expect(specDiff(['a.yaml', 'b.yaml', '--fail-on', 'warning'], risky).status).toBe(1);
   });
 
-  test('collapses the same change in several responses into one line with a count', () => {
-    const error = () => ({
-      description: 'Refused.',
-      content: {
-        'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } },
-      },
+  test('writes JSON, Markdown and GitHub annotations at the line of the change', () => {
+    const dir = pair((d) => (op(d).parameters[1].schema.enum = ['full']));
+    const json = JSON.parse(specDiff(['a.yaml', 'b.yaml', '--format', 'json'], dir).stdout) as Doc;
+    expect(json.failing).toBe(1);
+    expect(json.documents[0].changes[0]).toMatchObject({
+      id: 'request-parameter-enum-value-removed',
+      level: 'error',
     });
-    const before = structuredClone(base);
-    for (const status of ['400', '403', '429']) op(before).responses[status] = error();
-    const after = structuredClone(before);
-    for (const status of ['400', '403', '429'])
-      delete op(after).responses[status].content['application/json'].schema.properties.message;
-    const [breaking] = groupChanges(contractChanges(before, after));
-    expect(breaking!.count).toBe(3);
-    expect(breaking!.scopes[0]!.changes).toEqual([
-      expect.objectContaining({ text: 'responses 400, 403, 429: property `message` removed', count: 3 }),
-    ]);
-    expect(breaking!.scopes[0]!.changes[0]!.where).toHaveLength(3);
+    const markdown = specDiff(['a.yaml', 'b.yaml', '--format', 'markdown'], dir).stdout;
+    expect(markdown).toMatch(/^## ❌ Contract changes: b\.yaml against `a\.yaml`/);
+    expect(markdown).toContain('| `request-parameter-enum-value-removed` |');
+    const summary = join(dir, 'summary.md');
+    writeFileSync(summary, '');
+    const github = specDiff(['a.yaml', 'b.yaml', '--format', 'github'], dir, {
+      GITHUB_STEP_SUMMARY: summary,
+    });
+    expect(github.status).toBe(1);
+    const line = readFileSync(join(dir, 'b.yaml'), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes('enum:'));
+    expect(github.stdout).toContain(
+      `::error file=b.yaml,line=${line + 1},title=request-parameter-enum-value-removed (getWidget GET /widgets/{widgetId})::`,
+    );
+    expect(readFileSync(summary, 'utf8')).toContain('Contract changes');
   });
 
-  test('reports no breaking change of the contract against its own commit', () => {
-    const run = spawnSync('npx', ['tsx', 'scripts/spec-diff.ts', 'HEAD'], { encoding: 'utf8' });
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain('No breaking change for clients.');
+  test('accepts a change named in a baseline until its entry expires', () => {
+    const dir = pair((d) => delete d.paths['/widgets']);
+    const entry = { rule: 'path-removed', pointer: '/paths', reason: 'retired in v2' };
+    writeFileSync(join(dir, 'ok.yaml'), stringify([{ ...entry, expires: '2999-01-01' }]));
+    writeFileSync(join(dir, 'old.yaml'), stringify([{ ...entry, expires: '2000-01-01' }]));
+    const accepted = specDiff(['a.yaml', 'b.yaml', '--baseline', 'ok.yaml'], dir);
+    expect(accepted.status, accepted.stdout).toBe(0);
+    expect(accepted.stdout).toContain('[accepted until 2999-01-01: retired in v2]');
+    const expired = specDiff(['a.yaml', 'b.yaml', '--baseline', 'old.yaml'], dir);
+    expect(expired.status).toBe(1);
+    expect(expired.stdout).toContain('[acceptance expired 2000-01-01]');
+    writeFileSync(join(dir, 'bad.yaml'), stringify([entry]));
+    const bad = specDiff(['a.yaml', 'b.yaml', '--baseline', 'bad.yaml'], dir);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('entry 1 has no expires');
   });
 
-  test('summarises a changed contract as text, Markdown and JSON, breaking first', () => {
-    // A repository whose contract had one more operation, one less, no deprecation on listPagesV1
-    // and another description: against the contract now, one change of each severity.
-    const repo = mkdtempSync(join(tmpdir(), 'clm-spec-diff-test-'));
+  test("compares the working tree's contract with a git ref", () => {
+    const repo = mkdtempSync(join(tmpdir(), 'clm-spec-diff-repo-'));
     cpSync(projectPath('openapi'), join(repo, 'openapi'), { recursive: true });
-    const edit = (file: string, change: (doc: Doc) => void) => {
-      const doc = parse(readFileSync(join(repo, file), 'utf8')) as Doc;
-      change(doc);
-      writeFileSync(join(repo, file), stringify(doc));
-    };
-    edit('openapi/openapi.yaml', (d) => {
-      d.info.description = 'An earlier description.';
-      delete d.paths['/trial-exclusions/ip-addresses'];
-      d.paths['/legacy'] = { get: { operationId: 'getLegacy', responses: { '200': { description: 'ok' } } } };
-    });
-    edit('openapi/paths/site_v1_pages.yaml', (d) => delete d.get.deprecated);
     const git = (...args: string[]) => spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
     git('init', '-q');
     git('add', '.');
-    git('-c', 'user.name=test', '-c', 'user.email=test@example.com', 'commit', '-qm', 'before');
-
-    const run = spawnSync(
-      process.execPath,
-      [projectPath('node_modules/tsx/dist/cli.mjs'), projectPath('scripts/spec-diff.ts'), 'HEAD'].concat([
-        '--markdown',
-        'diff.md',
-        '--json',
-        'diff.json',
-      ]),
-      { cwd: repo, encoding: 'utf8' },
-    );
+    git('-c', 'user.name=test', '-c', 'user.email=test@example.com', 'commit', '-qm', 'base');
+    expect(specDiff(['HEAD'], repo).stdout).toContain('0 changes.');
+    const file = join(repo, 'openapi/openapi.yaml');
+    const doc = parse(readFileSync(file, 'utf8')) as Doc;
+    delete doc.paths['/trial-exclusions/ip-addresses'];
+    writeFileSync(file, stringify(doc));
+    const run = specDiff(['HEAD'], repo);
     expect(run.status, run.stderr).toBe(1);
-    const text = run.stdout;
-    const order = ['Breaking (', 'Deprecated (', 'Non-breaking (', 'Annotation ('].map((h) =>
-      text.indexOf(`\n${h}`),
-    );
-    expect(
-      order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!)),
-      text,
-    ).toBe(true);
-    expect(text).toContain('  getLegacy GET /legacy\n    operation removed\n');
-    expect(text).toContain('  listPagesV1 GET /site/v1/pages\n    marked deprecated\n');
-    expect(text).toContain(
-      '  listTrialExclusionIpAddresses GET /trial-exclusions/ip-addresses\n    operation added\n',
-    );
-    expect(text).toContain('  openapi/openapi.yaml\n    info.description changed\n');
-    expect(text.trimEnd().split('\n').at(-1)).toMatch(
-      /^\d+ changes \(1 breaking, .*\)\. 1 breaking change for clients\.$/,
-    );
-
-    const markdown = readFileSync(join(repo, 'diff.md'), 'utf8');
-    expect(markdown).toMatch(/^## .*Contract changes against `HEAD`: 1 breaking, /);
-    expect(markdown.indexOf('### Breaking (1)')).toBeLessThan(markdown.indexOf('### Deprecated'));
-    expect(markdown).toContain('| `getLegacy` GET `/legacy` | operation removed |');
-    expect(markdown).toContain('<summary>Non-breaking (');
-
-    const json = JSON.parse(readFileSync(join(repo, 'diff.json'), 'utf8')) as Doc;
-    expect(json.breaking).toBe(true);
-    expect(json.counts.breaking).toBe(1);
-    expect(json.groups.map((g: Doc) => g.kind)).toEqual([
-      'breaking',
-      'deprecated',
-      'non-breaking',
-      'annotation',
-    ]);
-    expect(json.groups[0].scopes[0]).toMatchObject({
-      operation: { operationId: 'getLegacy', method: 'GET', path: '/legacy' },
-      changes: [{ text: 'operation removed', count: 1, where: ['/paths/~1legacy/get'] }],
-    });
+    expect(run.stdout).toContain('listTrialExclusionIpAddresses GET /trial-exclusions/ip-addresses');
+    expect(run.stdout).toContain('[path-removed]');
   });
 
-  for (const flag of ['--help', '-h'])
-    test(`prints its usage on ${flag} and compares nothing`, () => {
-      const run = spawnSync('npx', ['tsx', 'scripts/spec-diff.ts', flag, '--json', 'never-written.json'], {
-        encoding: 'utf8',
-      });
-      expect(run.status).toBe(0);
-      expect(run.stdout).toMatch(/^Usage: npm run spec:diff/);
-      expect(run.stdout).toContain('--markdown FILE');
-      expect(existsSync('never-written.json')).toBe(false);
-    });
-
   for (const [what, args, message] of [
-    ['a ref that does not exist', ['no-such-ref-123'], '"no-such-ref-123" is not a git ref'],
+    ['a ref that does not exist', ['no-such-ref-123'], '"no-such-ref-123" is neither a file nor a git ref'],
     ['an unknown option', ['--markdwon', 'x.md'], "Unknown option '--markdwon'"],
-    ['two refs', ['HEAD', 'HEAD~1'], "Unexpected argument 'HEAD~1'"],
+    ['three arguments', ['HEAD', 'HEAD', 'HEAD'], "Unexpected argument 'HEAD'"],
+    ['an unknown format', ['--format', 'xml', 'HEAD'], '--format must be text, markdown, json or github'],
   ] as const)
     test(`refuses ${what} with exit code 2`, () => {
-      const run = spawnSync('npx', ['tsx', 'scripts/spec-diff.ts', ...args], { encoding: 'utf8' });
+      const run = specDiff([...args]);
       expect(run.status).toBe(2);
       expect(run.stderr).toContain(message);
       expect(run.stderr).toContain('Usage: npm run spec:diff');
     });
+
+  test('says why a document cannot be read, with exit code 2', () => {
+    const dir = pair(() => undefined);
+    writeFileSync(join(dir, 'swagger.yaml'), 'swagger: "2.0"\ninfo: {title: t, version: "1"}\npaths: {}\n');
+    writeFileSync(join(dir, 'broken.yaml'), 'openapi: 3.1.0\npaths: [unclosed\n');
+    for (const [file, message] of [
+      ['swagger.yaml', 'not an OpenAPI 3.0 or 3.1 document (Swagger "2.0")'],
+      ['broken.yaml', 'is not YAML or JSON'],
+    ]) {
+      const run = specDiff(['a.yaml', file], dir);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(message);
+    }
+  });
 });

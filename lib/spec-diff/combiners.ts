@@ -1,0 +1,111 @@
+import { ANNOTATIONS, asText, canonical, same, type SchemaReader } from './normalize.ts';
+import type { Comparison, Schema, SchemaContext } from './types.ts';
+
+/**
+ * A schema that became one branch of a `oneOf`/`anyOf` with nothing else beside it (or the
+ * reverse) is compared branch by branch: wrapping a type in a `oneOf` with another widens it.
+ */
+export function compareWrapped(
+  c: Comparison,
+  b: Schema,
+  r: Schema,
+  context: SchemaContext,
+  baseNode: unknown,
+  revNode: unknown,
+): boolean {
+  const only = (s: Schema, k: string) =>
+    Array.isArray(s[k]) &&
+    Object.keys(s).every((key) => key === k || key === 'discriminator' || ANNOTATIONS.has(key));
+  for (const combiner of ['oneOf', 'anyOf'] as const) {
+    if (only(r, combiner) && b[combiner] === undefined) {
+      compareCombiner(c, combiner, [baseNode], r[combiner], context);
+      return true;
+    }
+    if (only(b, combiner) && r[combiner] === undefined) {
+      compareCombiner(c, combiner, b[combiner], [revNode], context);
+      return true;
+    }
+  }
+  return false;
+}
+
+export function compareCombiner(
+  c: Comparison,
+  combiner: 'oneOf' | 'anyOf' | 'allOf',
+  bList: unknown,
+  rList: unknown,
+  context: SchemaContext,
+) {
+  const kebab = { oneOf: 'one-of', anyOf: 'any-of', allOf: 'all-of' }[combiner];
+  const where = c.at(context.where, combiner);
+  if (!Array.isArray(bList) && !Array.isArray(rList)) return;
+  if (!Array.isArray(bList) && combiner !== 'allOf')
+    return c.emit(`${kebab}-added`, context, where, `\`${combiner}\` added`);
+  if (!Array.isArray(rList) && combiner !== 'allOf')
+    return c.emit(`${kebab}-removed`, context, where, `\`${combiner}\` removed`);
+  const [bs, rs] = [(bList as unknown[] | undefined) ?? [], (rList as unknown[] | undefined) ?? []];
+  const { pairs, added, removed } = matchBranches(c, bs, rs);
+  for (const [i, j] of pairs)
+    c.compare(bs[i], rs[j], c.child(context, `${context.field}(${combiner}[${j}])`, c.at(where, j)));
+  for (const j of added)
+    c.emit(`${kebab}-branch-added`, context, c.at(where, j), `\`${combiner}\` alternative ${j} added`);
+  for (const i of removed)
+    c.emit(`${kebab}-branch-removed`, context, where, `\`${combiner}\` alternative ${i} removed`);
+}
+
+/** Branches paired by `$ref`, then by meaning, then by title, then by type. */
+function matchBranches(c: Comparison, bs: unknown[], rs: unknown[]) {
+  const pairs: [number, number][] = [];
+  const freeB = new Set(bs.keys());
+  const freeR = new Set(rs.keys());
+  const ref = (n: unknown) => (typeof n === 'object' && n !== null ? (n as Schema).$ref : undefined);
+  const keys: ((n: unknown, reader: SchemaReader) => unknown)[] = [
+    (n) => ref(n),
+    (n, reader) => canonical(reader.read(n).schema),
+    (n, reader) => reader.read(n).schema.title,
+    (n) => asText(ref(n)).split('/').pop() || undefined,
+    (n, reader) => JSON.stringify(reader.read(n).schema.type ?? null),
+  ];
+  for (const key of keys)
+    for (const i of [...freeB]) {
+      const k = key(bs[i], c.base);
+      if (k === undefined) continue;
+      const j = [...freeR].find((j) => key(rs[j], c.rev) === k);
+      if (j === undefined) continue;
+      pairs.push([i, j]);
+      freeB.delete(i);
+      freeR.delete(j);
+    }
+  return { pairs, added: [...freeR], removed: [...freeB] };
+}
+
+export function compareDiscriminator(c: Comparison, b: Schema, r: Schema, context: SchemaContext) {
+  const [bd, rd] = [b.discriminator as Schema | undefined, r.discriminator as Schema | undefined];
+  if (same(bd, rd)) return;
+  const where = c.at(context.where, 'discriminator');
+  if (!bd || !rd)
+    return c.emit(
+      bd ? 'discriminator-removed' : 'discriminator-added',
+      context,
+      where,
+      `discriminator ${bd ? 'removed' : 'added'}`,
+    );
+  if (bd.propertyName !== rd.propertyName)
+    c.emit(
+      'discriminator-property-name-changed',
+      context,
+      where,
+      `discriminator property changed from \`${asText(bd.propertyName)}\` to \`${asText(rd.propertyName)}\``,
+    );
+  const [bm, rm] = [(bd.mapping ?? {}) as Schema, (rd.mapping ?? {}) as Schema];
+  for (const value of new Set([...Object.keys(bm), ...Object.keys(rm)])) {
+    if (bm[value] === rm[value]) continue;
+    const kind = bm[value] === undefined ? 'added' : rm[value] === undefined ? 'removed' : 'changed';
+    c.emit(
+      `discriminator-mapping-${kind}`,
+      context,
+      c.at(where, 'mapping', value),
+      `discriminator value \`${value}\` ${kind}`,
+    );
+  }
+}

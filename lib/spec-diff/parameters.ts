@@ -1,0 +1,135 @@
+import { asObject, type Differ, type Node } from './differ.ts';
+import type { Location } from './document.ts';
+import { compareContract } from './keywords.ts';
+import { asText } from './normalize.ts';
+
+/** An operation and the path item it is in: parameters come from both. */
+export interface OperationSide {
+  item: Node;
+  op: Node;
+}
+
+/** Query and cookie parameters default to `form`, path and header ones to `simple`; `form` explodes. */
+const style = (p: Node) => asText(p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple'));
+const explode = (p: Node) => (typeof p.explode === 'boolean' ? p.explode : style(p) === 'form');
+const paramKey = (p: Node) =>
+  `${String(p.in)}:${p.in === 'header' ? String(p.name).toLowerCase() : String(p.name)}`;
+
+function parameters(d: Differ, doc: 'base' | 'rev', side: OperationSide, path: string) {
+  const spec = doc === 'base' ? d.base : d.rev;
+  const map = new Map<string, { p: Node; raw: unknown }>();
+  const pathNames = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  for (const list of [side.item.parameters, side.op.parameters])
+    for (const raw of Array.isArray(list) ? list : []) {
+      const p = asObject(spec.deref(raw).node);
+      // A path parameter is known by its place in the template: renaming it changes nothing.
+      const key =
+        p.in === 'path' && pathNames.includes(String(p.name))
+          ? `path:#${pathNames.indexOf(String(p.name))}`
+          : paramKey(p);
+      map.set(key, { p, raw });
+    }
+  return map;
+}
+
+const PARAMETER_KEYS = new Set([
+  'name', 'in', 'required', 'deprecated', 'style', 'explode', 'allowReserved', 'allowEmptyValue', 'schema', 'content',
+  'description', 'example', 'examples', 'x-rules', 'x-expect',
+]); // prettier-ignore
+
+export function compareParameters(
+  d: Differ,
+  b: OperationSide,
+  r: OperationSide,
+  where: Location,
+  path: string,
+) {
+  const [bs, rs] = [parameters(d, 'base', b, path), parameters(d, 'rev', r, path)];
+  const list = d.locate(r.op.parameters, d.at(where, 'parameters'));
+  const named = (p: Node) => `${String(p.in)} parameter \`${String(p.name)}\``;
+  const moved = new Set<string>();
+  for (const [key, { p: bp }] of bs) {
+    if (rs.has(key)) continue;
+    const elsewhere = [...rs].find(
+      ([k, { p }]) => !bs.has(k) && String(p.name).toLowerCase() === String(bp.name).toLowerCase(),
+    );
+    if (elsewhere) {
+      moved.add(elsewhere[0]);
+      d.add(
+        'parameter-in-changed',
+        d.locate(elsewhere[1].raw, list),
+        `${named(bp)} moved to ${String(elsewhere[1].p.in)}`,
+      );
+      continue;
+    }
+    d.add(
+      bp.deprecated === true ? 'parameter-removed-after-deprecation' : 'parameter-removed',
+      list,
+      `${named(bp)} removed`,
+    );
+  }
+  for (const [key, { p: rp, raw }] of rs) {
+    const at = d.locate(raw, list);
+    const base = bs.get(key);
+    if (!base) {
+      if (moved.has(key)) continue;
+      const required = rp.required === true || rp.in === 'path';
+      d.add(
+        required ? 'new-required-parameter' : 'new-optional-parameter',
+        at,
+        `${named(rp)} added${required ? ', required' : ''}`,
+      );
+      continue;
+    }
+    const bp = base.p;
+    const label = named(rp);
+    if (Boolean(bp.required) !== Boolean(rp.required) && rp.in !== 'path')
+      d.add(
+        rp.required ? 'parameter-became-required' : 'parameter-became-optional',
+        d.at(at, 'required'),
+        `${label} became ${rp.required ? 'required' : 'optional'}`,
+      );
+    if (style(bp) !== style(rp))
+      d.add(
+        'parameter-style-changed',
+        d.at(at, 'style'),
+        `${label}: style changed from ${style(bp)} to ${style(rp)}`,
+      );
+    if (explode(bp) !== explode(rp))
+      d.add(
+        'parameter-explode-changed',
+        d.at(at, 'explode'),
+        `${label}: explode changed to ${String(explode(rp))}`,
+      );
+    for (const [flag, id] of [
+      ['allowReserved', 'parameter-allow-reserved'],
+      ['allowEmptyValue', 'parameter-allow-empty-value'],
+    ] as const)
+      if (Boolean(bp[flag]) !== Boolean(rp[flag]))
+        d.add(
+          `${id}-${rp[flag] ? 'added' : 'removed'}`,
+          d.at(at, flag),
+          `${label}: ${flag} ${rp[flag] ? 'set' : 'unset'}`,
+        );
+    if (Boolean(bp.deprecated) !== Boolean(rp.deprecated))
+      d.add(
+        rp.deprecated ? 'parameter-deprecated' : 'parameter-reactivated',
+        d.at(at, 'deprecated'),
+        `${label} ${rp.deprecated ? 'deprecated' : 'no longer deprecated'}`,
+      );
+    const [bSchema, rSchema] = [bp.schema ?? firstSchema(bp.content), rp.schema ?? firstSchema(rp.content)];
+    const [bMedia, rMedia] = [Object.keys(asObject(bp.content))[0], Object.keys(asObject(rp.content))[0]];
+    if (bMedia !== rMedia && (bMedia || rMedia))
+      d.add(
+        'parameter-media-type-changed',
+        d.at(at, 'content'),
+        `${label}: media type changed from ${bMedia ?? 'none'} to ${rMedia ?? 'none'}`,
+      );
+    d.compareSchema(bSchema, rSchema, 'parameter', label, d.locate(rp.schema, d.at(at, 'schema')));
+    d.annotations(bp, rp, ['description', 'example', 'examples'], at, `${label}: `);
+    for (const c of compareContract(bp, rp)) d.add(c.kind, d.at(at, c.keyword), c.text);
+    d.rest(bp, rp, PARAMETER_KEYS, at, `${label}: `);
+  }
+}
+
+const firstSchema = (content: unknown) => asObject(Object.values(asObject(content))[0]).schema;

@@ -1,0 +1,66 @@
+import type { Location } from './document.ts';
+import type { Schema, SchemaReader } from './normalize.ts';
+
+export type Level = 'error' | 'warning' | 'info';
+export type Direction = 'request' | 'response' | 'both';
+
+export interface Rule {
+  id: string;
+  level: Level;
+  direction: Direction;
+  reason: string;
+  /** Where it applies, for the published table: "paths", "parameters", "request body", … */
+  area: string;
+}
+
+export const LEVELS: Level[] = ['error', 'warning', 'info'];
+
+/** Where in the contract a comparison is, and on which side of the wire. */
+export interface SchemaContext {
+  side: 'request' | 'response';
+  /** The rule places for the schema at the top and for one nested in it. */
+  places: readonly [string, string];
+  /** The operation and what in it: "response 200 (application/json)". */
+  label: string;
+  /** The property path inside the schema: `items[].name`. */
+  field: string;
+  nested: boolean;
+  where: Location;
+  seen: Set<string>;
+}
+
+export interface SchemaChangeSink {
+  (kind: string, context: SchemaContext, where: Location, text: string): void;
+}
+
+/** A subschema keyword: its kinds when it appears and when it goes. */
+export interface Slot {
+  keyword: string;
+  added: string;
+  removed: string;
+  /** How its path reads inside the field: `[]` for items. */
+  suffix?: string;
+}
+
+/**
+ * What the parts of a schema comparison (objects, combiners) need of it: both readers, a way to
+ * report a change, and the comparison itself for subschemas.
+ */
+export interface Comparison {
+  readonly base: SchemaReader;
+  readonly rev: SchemaReader;
+  emit(kind: string, context: SchemaContext, where: Location, text: string): void;
+  at(where: Location, ...keys: (string | number)[]): Location;
+  child(context: SchemaContext, field: string, where: Location): SchemaContext;
+  compare(baseNode: unknown, revNode: unknown, context: SchemaContext): void;
+  slot(
+    slot: Slot,
+    baseNode: unknown,
+    revNode: unknown,
+    context: SchemaContext,
+    field?: string,
+    path?: (string | number)[],
+  ): void;
+}
+
+export type { Schema };
