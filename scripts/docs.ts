@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { commandLine } from '../lib/cli.ts';
 import { loadConfig } from '../lib/config.ts';
 import { DOCUMENTS, loadContract, projectPath, type DocumentName } from '../lib/contract/index.ts';
-import { docsIndex } from '../lib/report/docs-index.ts';
+import { docsIndex, SPEC_DIFF_RULES, specDiffRulesPage } from '../lib/report/docs-index.ts';
 import type { ConformanceReport } from '../lib/report/model.ts';
 
 /**
@@ -20,7 +20,8 @@ commandLine(`Usage: npm run docs
   Builds the published documentation into <reports>/docs/ (CLM_REPORTS_DIR, default reports):
   one self-contained HTML page per contract document, made with Redocly and working offline, and
   an index of operations and rules, with the verdicts of the last run when
-  <reports>/conformance.json exists.
+  <reports>/conformance.json exists, and the rule table of the gate on contract changes
+  (spec-diff-rules.html).
 
   -h, --help   this text`);
 
@@ -60,6 +61,7 @@ const report = existsSync(reportFile)
   ? (JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport)
   : undefined;
 writeFileSync(join(out, 'index.html'), docsIndex(contract, pages, report));
+writeFileSync(join(out, SPEC_DIFF_RULES), specDiffRulesPage());
 console.log(
-  `Documentation in ${out}/: index.html, ${Object.values(pages).join(', ')}${report ? ` (verdicts of ${report.generatedAt})` : ''}`,
+  `Documentation in ${out}/: index.html, ${Object.values(pages).join(', ')}, ${SPEC_DIFF_RULES}${report ? ` (verdicts of ${report.generatedAt})` : ''}`,
 );

@@ -1,4 +1,5 @@
 import type { Contract } from '../contract/index.ts';
+import { LEVELS, RULES } from '../spec-diff/index.ts';
 import type { ConformanceReport } from './model.ts';
 import { escape } from './render.ts';
 
@@ -28,17 +29,15 @@ export function docsIndex(
   const status = report
     ? `<p>Verdicts from the conformance run of ${escape(report.generatedAt)} against ${escape(report.target)}.</p>`
     : "<p>No conformance report yet: run <code>npm run conformance</code>, then <code>npm run docs</code>, to see each rule's verdict here.</p>";
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Content, Licence and Membership API: documentation</title>
-<style>body{font:15px system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin-bottom:2em}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}.rule{white-space:nowrap;margin-right:.6em}.pass{color:#1a7f37}.fail{color:#cf222e}.skipped{color:#9a6700}.not-covered{color:#57606a}</style>
-</head><body>
-<h1>Content, Licence and Membership API</h1>
+  return page(
+    'Content, Licence and Membership API: documentation',
+    `<h1>Content, Licence and Membership API</h1>
 <ul>${Object.entries(pages)
-    .map(
-      ([name, href]) =>
-        `<li><a href="${href}">${escape(contract.documents[name as keyof Contract['documents']].info.title)}</a></li>`,
-    )
-    .join('')}</ul>
+      .map(
+        ([name, href]) =>
+          `<li><a href="${href}">${escape(contract.documents[name as keyof Contract['documents']].info.title)}</a></li>`,
+      )
+      .join('')}<li><a href="${SPEC_DIFF_RULES}">The gate on contract changes: its rules</a></li></ul>
 <h2>Operations and the rules they carry</h2>
 ${status}
 <table><thead><tr><th>Document</th><th>Operation</th><th>Summary</th><th>Rules</th></tr></thead><tbody>
@@ -47,7 +46,46 @@ ${operations}
 <h2>Rule catalogue</h2>
 <table><thead><tr><th>Rule</th><th>Text</th><th>Checkable</th></tr></thead><tbody>
 ${catalogue}
-</tbody></table>
+</tbody></table>`,
+  );
+}
+
+export const SPEC_DIFF_RULES = 'spec-diff-rules.html';
+
+/** The gate's rule table, from the code: every rule with its level, side of the wire and reason. */
+export function specDiffRulesPage(): string {
+  const counts = LEVELS.map((l) => `${RULES.filter((r) => r.level === l).length} ${l}`).join(', ');
+  const areas = [...new Set(RULES.map((r) => r.area))];
+  const sections = areas.map((area) => {
+    const rows = RULES.filter((r) => r.area === area)
+      .map(
+        (r) =>
+          `<tr id="${r.id}"><td><code>${r.id}</code></td><td class="${r.level}">${r.level}</td><td>${r.direction}</td><td>${escape(r.reason)}</td></tr>`,
+      )
+      .join('\n');
+    return `<h2>${escape(area)}</h2>
+<table><thead><tr><th>Rule</th><th>Level</th><th>Side</th><th>Why</th></tr></thead><tbody>
+${rows}
+</tbody></table>`;
+  });
+  return page(
+    'The gate on contract changes: its rules',
+    `<h1>The gate on contract changes: its rules</h1>
+<p><code>npm run spec:diff</code> classifies every change between two versions of the contract by one of
+these ${RULES.length} rules (${counts}). <b>error</b> breaks clients, <b>warning</b> may break them,
+<b>info</b> is safe. Schema rules are named after where the schema sits: narrowing what a request may
+carry breaks clients, and so does widening what a response may contain; the opposite of each is safe.
+A change no rule names is reported as a <code>keyword-changed</code> warning, never left out.</p>
+${sections.join('\n')}`,
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escape(title)}</title>
+<style>body{font:15px system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin-bottom:2em}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}.rule{white-space:nowrap;margin-right:.6em}.pass{color:#1a7f37}.fail,.error{color:#cf222e}.skipped,.warning{color:#9a6700}.not-covered,.info{color:#57606a}</style>
+</head><body>
+${body}
 </body></html>
 `;
 }

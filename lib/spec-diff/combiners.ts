@@ -1,4 +1,4 @@
-import { ANNOTATIONS, asText, canonical, same, type SchemaReader } from './normalize.ts';
+import { ANNOTATIONS, asText, canonical, same, typeList, type SchemaReader } from './normalize.ts';
 import type { Comparison, Schema, SchemaContext } from './types.ts';
 
 /**
@@ -18,7 +18,9 @@ export function compareWrapped(
     Object.keys(s).every((key) => key === k || key === 'discriminator' || ANNOTATIONS.has(key));
   for (const combiner of ['oneOf', 'anyOf'] as const) {
     if (only(r, combiner) && b[combiner] === undefined) {
-      compareCombiner(c, combiner, [baseNode], r[combiner], context);
+      compareCombiner(c, combiner, [baseNode], r[combiner], context, {
+        wrapped: r.discriminator === undefined,
+      });
       return true;
     }
     if (only(b, combiner) && r[combiner] === undefined) {
@@ -35,6 +37,8 @@ export function compareCombiner(
   bList: unknown,
   rList: unknown,
   context: SchemaContext,
+  /** A schema just wrapped into the combiner with no discriminator: its branches may overlap. */
+  { wrapped = false } = {},
 ) {
   const kebab = { oneOf: 'one-of', anyOf: 'any-of', allOf: 'all-of' }[combiner];
   const where = c.at(context.where, combiner);
@@ -47,10 +51,37 @@ export function compareCombiner(
   const { pairs, added, removed } = matchBranches(c, bs, rs);
   for (const [i, j] of pairs)
     c.compare(bs[i], rs[j], c.child(context, `${context.field}(${combiner}[${j}])`, c.at(where, j)));
-  for (const j of added)
-    c.emit(`${kebab}-branch-added`, context, c.at(where, j), `\`${combiner}\` alternative ${j} added`);
+  for (const j of added) {
+    // A value must match exactly one branch of a oneOf: a new branch that shares values with
+    // another refuses what matched the other alone, unless a discriminator tells them apart.
+    const overlaps =
+      combiner === 'oneOf' && wrapped && rs.some((other, k) => k !== j && overlap(c, rs[j], other));
+    const kind = overlaps ? `${kebab}-branch-added-overlapping` : `${kebab}-branch-added`;
+    c.emit(kind, context, c.at(where, j), `\`${combiner}\` alternative ${j} added`);
+  }
   for (const i of removed)
     c.emit(`${kebab}-branch-removed`, context, where, `\`${combiner}\` alternative ${i} removed`);
+}
+
+/**
+ * Whether two branches may admit one value: their types meet, and no required property of both
+ * holds values that differ (a `const` or an `enum` each).
+ */
+function overlap(c: Comparison, a: unknown, b: unknown): boolean {
+  const [x, y] = [c.rev.read(a).schema, c.rev.read(b).schema];
+  const [tx, ty] = [typeList(x.type), typeList(y.type)];
+  const number = (t: string[]) => (t.includes('number') ? [...t, 'integer'] : t);
+  if (tx && ty && !number(tx).some((t) => number(ty).includes(t))) return false;
+  const values = (s: Schema, name: string) => {
+    const p = c.rev.read((s.properties as Schema | undefined)?.[name]).schema;
+    return p.const !== undefined ? [p.const] : Array.isArray(p.enum) ? (p.enum as unknown[]) : undefined;
+  };
+  const required = (s: Schema) => (Array.isArray(s.required) ? (s.required as string[]) : []);
+  for (const name of required(x).filter((n) => required(y).includes(n))) {
+    const [vx, vy] = [values(x, name), values(y, name)];
+    if (vx && vy && !vx.some((v) => vy.some((w) => same(v, w)))) return false;
+  }
+  return true;
 }
 
 /** Branches paired by `$ref`, then by meaning, then by title, then by type. */

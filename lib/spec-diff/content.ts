@@ -1,7 +1,7 @@
 import { asObject, type Differ, type Node } from './differ.ts';
 import type { Location } from './document.ts';
 import { compareContract } from './keywords.ts';
-import { same } from './normalize.ts';
+import { asText, same } from './normalize.ts';
 
 /** `type/subtype+suffix`, without parameters, lower case. */
 function parse(media: string) {
@@ -74,7 +74,16 @@ function compareContent(
         `${named}: schema ${rMedia.schema === undefined ? 'removed' : 'added'}`,
       );
     else
-      d.compareSchema(bMedia.schema, rMedia.schema, what, named, d.locate(rMedia.schema, d.at(at, 'schema')));
+      d.compareSchema(
+        bMedia.schema,
+        rMedia.schema,
+        what,
+        named,
+        d.locate(rMedia.schema, d.at(at, 'schema')),
+        {
+          carrier: /xml/.test(rm.toLowerCase()) ? 'xml' : undefined,
+        },
+      );
     if (prefix === 'request' && !same(bMedia.encoding, rMedia.encoding))
       d.add('request-encoding-changed', d.at(at, 'encoding'), `${named}: encoding changed`);
     d.annotations(bMedia, rMedia, ['example', 'examples'], at, `${named}: `);
@@ -191,6 +200,13 @@ function compareHeaders(d: Differ, b: Node, r: Node, where: Location, label: str
         rh.required ? 'response-header-became-required' : 'response-header-became-optional',
         d.at(at, 'required'),
         `${label}: header ${rKey} became ${rh.required ? 'required' : 'optional'}`,
+      );
+    const serialised = (h: Node) => `${asText(h.style ?? 'simple')} ${asText(h.explode ?? false)}`;
+    if (serialised(bh) !== serialised(rh))
+      d.add(
+        'response-header-serialization-changed',
+        d.at(at, rh.style !== bh.style ? 'style' : 'explode'),
+        `${label}: header ${rKey} serialised as ${serialised(rh)}, was ${serialised(bh)}`,
       );
     const schema = (h: Node) => h.schema ?? asObject(Object.values(asObject(h.content))[0]).schema;
     d.compareSchema(

@@ -97,6 +97,8 @@ export class Differ {
     what: 'parameter' | 'request' | 'response' | 'header',
     label: string,
     where: Location,
+    /** How a body travels when it is not JSON (see `SchemaContext.carrier`). */
+    { carrier }: { carrier?: 'xml' } = {},
   ) {
     // A webhook's request travels from the service: it reads as a response, and the reverse.
     const flip = this.outbound && what !== 'header';
@@ -122,6 +124,7 @@ export class Differ {
       nested: false,
       where,
       seen: new Set(),
+      carrier,
     };
     this.schemas.compare(baseNode, revNode, context);
   }

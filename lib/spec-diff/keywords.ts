@@ -1,11 +1,8 @@
-import { asText, canonical, same, typeList, type Schema } from './normalize.ts';
+import { compareLifecycle } from './lifecycle.ts';
+import type { KeywordChange } from './types.ts';
 
-/** One finding of a keyword comparison: the kind of change, the keyword, and what happened. */
-export interface KeywordChange {
-  kind: string;
-  keyword: string;
-  text: string;
-}
+export type { KeywordChange } from './types.ts';
+import { asText, canonical, same, typeList, type Schema } from './normalize.ts';
 
 const show = (value: unknown) => {
   const text = typeof value === 'string' ? value : canonical(value);
@@ -17,11 +14,11 @@ const showTypes = (types: string[] | undefined) => (types ? types.join(' or ') :
 const covers = (list: string[], type: string) =>
   list.includes(type) || (type === 'integer' && list.includes('number'));
 
-export function compareTypes(base: Schema, rev: Schema): KeywordChange[] {
+export function compareTypes(base: Schema, rev: Schema, carrier?: 'xml'): KeywordChange[] {
   const [b, r] = [typeList(base.type), typeList(rev.type)];
   if (same(b, r)) return [];
   const out: KeywordChange[] = [];
-  const change = (kind: string, text: string) => out.push({ kind, keyword: 'type', text });
+  const change = (kind: string, line: string) => out.push({ kind, keyword: 'type', text: line });
   if (!b || !r) {
     change(
       b ? 'type-generalized' : 'type-specialized',
@@ -36,11 +33,13 @@ export function compareTypes(base: Schema, rev: Schema): KeywordChange[] {
   if (same(bt, rt)) return out;
   const wider = bt.every((t) => covers(rt, t));
   const narrower = rt.every((t) => covers(bt, t));
-  const text = `type changed from ${showTypes(bt)} to ${showTypes(rt)}`;
-  if (bt.length === 0 || rt.length === 0) change('type-changed', text);
-  else if (wider && !narrower) change('type-generalized', text);
-  else if (narrower && !wider) change('type-specialized', text);
-  else change('type-changed', text);
+  const description = `type changed from ${showTypes(bt)} to ${showTypes(rt)}`;
+  const looselyTyped = same([...bt, ...rt].sort(), ['object', 'string']);
+  if (carrier === 'xml' && looselyTyped) change('type-compatible', description);
+  else if (bt.length === 0 || rt.length === 0) change('type-changed', description);
+  else if (wider && !narrower) change('type-generalized', description);
+  else if (narrower && !wider) change('type-specialized', description);
+  else change('type-changed', description);
   return out;
 }
 
@@ -227,8 +226,10 @@ export function compareContent(base: Schema, rev: Schema): KeywordChange[] {
 }
 
 export function compareDeprecated(base: Schema, rev: Schema): KeywordChange[] {
-  if (Boolean(base.deprecated) === Boolean(rev.deprecated)) return [];
+  const lifecycle = compareLifecycle(base, rev).filter((c) => c.kind !== 'sunset-brought-forward');
+  if (Boolean(base.deprecated) === Boolean(rev.deprecated)) return lifecycle;
   return [
+    ...lifecycle,
     rev.deprecated
       ? { kind: 'property-deprecated', keyword: 'deprecated', text: 'marked deprecated' }
       : { kind: 'property-reactivated', keyword: 'deprecated', text: 'no longer deprecated' },

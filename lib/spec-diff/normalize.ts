@@ -172,6 +172,7 @@ function dropDefaults(s: Schema) {
   if (isObject(s.additionalProperties) && Object.keys(s.additionalProperties).length === 0)
     delete s.additionalProperties;
   if (Array.isArray(s.required) && s.required.length === 0) delete s.required;
+  if (s.pattern === '') delete s.pattern;
   if (s.contains !== undefined && s.minContains === 1) delete s.minContains;
 }
 

@@ -33,6 +33,11 @@ export function compareObject(c: Comparison, b: Schema, r: Schema, context: Sche
     const [bp, rp] = [bProps[name], rProps[name]];
     const where = c.at(context.where, 'properties', name);
     const say = (kind: string, text: string) => c.emit(kind, context, where, `\`${field(name)}\` ${text}`);
+    if (bp === undefined && rp === undefined) {
+      // A required name no schema declares: what it asks of a value is left to the reader.
+      say('keyword-changed', `${rReq.has(name) ? 'now' : 'no longer'} required, with no property schema`);
+      continue;
+    }
     const inBase = bp !== undefined || bReq.has(name);
     const inRev = rp !== undefined || rReq.has(name);
     if (!inBase) {
@@ -121,7 +126,7 @@ export function compareObject(c: Comparison, b: Schema, r: Schema, context: Sche
     if (same(was, now)) continue;
     // More names required is narrower; fewer is wider.
     const narrowed = !was || (now !== undefined && was.every((n) => now.includes(n)));
-    const widened = !now || now.every((n) => was!.includes(n));
+    const widened = !now || (was !== undefined && now.every((n) => was.includes(n)));
     const kind = narrowed
       ? 'dependent-required-added'
       : widened

@@ -3,7 +3,9 @@ import { asObject, isObject, type Differ, type Node } from './differ.ts';
 import type { Location } from './document.ts';
 import { compareContract } from './keywords.ts';
 import { asText, same } from './normalize.ts';
+import { compareLifecycle, sunsetPending } from './lifecycle.ts';
 import { compareParameters, type OperationSide } from './parameters.ts';
+import { hasRule } from './rules.ts';
 import { compareSecurity } from './security.ts';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -26,7 +28,7 @@ export function comparePaths(d: Differ) {
     }
     matched.add(revPath);
     const where = d.locate(rPaths[revPath], d.at(root, revPath));
-    comparePathItem(d, bItem, asObject(d.rev.deref(rPaths[revPath]).node), revPath, where, {});
+    comparePathItem(d, bItem, asObject(d.rev.deref(rPaths[revPath]).node), revPath, where, {}, path);
   }
   for (const path of Object.keys(rPaths))
     if (!matched.has(path)) d.add('path-added', d.at(root, path), `path ${path} added`);
@@ -37,15 +39,14 @@ function label(op: Node, method: string, path: string, prefix = '') {
   return `${prefix}${id}${method.toUpperCase()} ${path}`;
 }
 
-/** A sunset date (`x-sunset`, or a documented `Sunset` header's example) in the future. */
-function sunsetAhead(op: Node): boolean {
+/** An operation's sunset date: `x-sunset`, or the example of a documented `Sunset` header. */
+function sunsetOf(op: Node): unknown {
   let sunset = op['x-sunset'] ?? op['x-sunset-date'];
   for (const response of Object.values(asObject(op.responses))) {
     const header = asObject(asObject(asObject(response).headers).Sunset);
     sunset ??= header.example ?? asObject(header.schema).example ?? asObject(header.schema).const;
   }
-  const time = Date.parse(asText(sunset));
-  return Number.isFinite(time) && time > Date.now();
+  return sunset;
 }
 
 function removedOperation(
@@ -59,7 +60,7 @@ function removedOperation(
   const op = asObject(bItem[method]);
   d.within({ operation: label(op, method, path) }, () => {
     let id = op.deprecated === true ? 'operation-removed-after-deprecation' : `${what}-removed`;
-    if (op.deprecated === true && sunsetAhead(op)) id = 'operation-removed-before-sunset';
+    if (op.deprecated === true && sunsetPending(sunsetOf(op))) id = 'operation-removed-before-sunset';
     d.add(id, where, `${what === 'path' ? `path ${path}` : 'operation'} removed`);
   });
 }
@@ -79,6 +80,8 @@ export function comparePathItem(
   path: string,
   where: Location,
   flow: Flow,
+  /** The base's spelling of the path: its path parameters may have other names. */
+  basePath = path,
 ) {
   const ops = (item: Node) => METHODS.filter((m) => isObject(item[m]));
   for (const method of ops(bItem)) {
@@ -93,7 +96,7 @@ export function comparePathItem(
     const [bOp, rOp] = [asObject(bItem[method]), asObject(rItem[method])];
     const opWhere = d.locate(rItem[method], d.at(where, method));
     d.within({ operation: label(rOp, method, path, flow.prefix), outbound: flow.outbound }, () =>
-      compareOperation(d, { item: bItem, op: bOp }, { item: rItem, op: rOp }, opWhere, path),
+      compareOperation(d, { item: bItem, op: bOp, path: basePath }, { item: rItem, op: rOp, path }, opWhere),
     );
   }
   for (const method of ops(rItem))
@@ -118,10 +121,10 @@ export function comparePathItem(
 
 const OPERATION_KEYS = new Set([
   'operationId', 'deprecated', 'parameters', 'requestBody', 'responses', 'security', 'callbacks', 'servers',
-  'tags', 'summary', 'description', 'externalDocs', 'x-rules', 'x-expect', 'x-sunset',
+  'tags', 'summary', 'description', 'externalDocs', 'x-rules', 'x-expect', 'x-sunset', 'x-stability-level',
 ]); // prettier-ignore
 
-function compareOperation(d: Differ, b: OperationSide, r: OperationSide, where: Location, path: string) {
+function compareOperation(d: Differ, b: OperationSide, r: OperationSide, where: Location) {
   const [bOp, rOp] = [b.op, r.op];
   if (bOp.operationId !== rOp.operationId) {
     const id =
@@ -137,7 +140,7 @@ function compareOperation(d: Differ, b: OperationSide, r: OperationSide, where: 
     );
   }
   if (Boolean(bOp.deprecated) !== Boolean(rOp.deprecated)) {
-    const sunset = rOp['x-sunset'] !== undefined || sunsetAhead(rOp);
+    const sunset = sunsetOf(rOp) !== undefined;
     const id = !rOp.deprecated
       ? 'operation-reactivated'
       : sunset
@@ -148,13 +151,10 @@ function compareOperation(d: Differ, b: OperationSide, r: OperationSide, where: 
       d.at(where, 'deprecated'),
       rOp.deprecated ? `deprecated${sunset ? '' : ' with no sunset date'}` : 'no longer deprecated',
     );
-  } else if (rOp.deprecated && Date.parse(String(rOp['x-sunset'])) < Date.parse(String(bOp['x-sunset'])))
-    d.add(
-      'operation-sunset-brought-forward',
-      d.at(where, 'x-sunset'),
-      `sunset moved from ${String(bOp['x-sunset'])} to ${String(rOp['x-sunset'])}`,
-    );
-  compareParameters(d, b, r, where, path);
+  }
+  for (const c of compareLifecycle(bOp, rOp))
+    if (hasRule(`operation-${c.kind}`)) d.add(`operation-${c.kind}`, d.at(where, c.keyword), c.text);
+  compareParameters(d, b, r, where);
   compareRequestBody(d, bOp.requestBody, rOp.requestBody, where);
   compareResponses(
     d,

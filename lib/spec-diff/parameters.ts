@@ -1,12 +1,16 @@
 import { asObject, type Differ, type Node } from './differ.ts';
 import type { Location } from './document.ts';
 import { compareContract } from './keywords.ts';
-import { asText } from './normalize.ts';
+import { compareLifecycle, sunsetPending } from './lifecycle.ts';
+import { asText, typeList, type SchemaReader } from './normalize.ts';
+import { hasRule } from './rules.ts';
 
 /** An operation and the path item it is in: parameters come from both. */
 export interface OperationSide {
   item: Node;
   op: Node;
+  /** The path as this side spells it. */
+  path: string;
 }
 
 /** Query and cookie parameters default to `form`, path and header ones to `simple`; `form` explodes. */
@@ -15,10 +19,10 @@ const explode = (p: Node) => (typeof p.explode === 'boolean' ? p.explode : style
 const paramKey = (p: Node) =>
   `${String(p.in)}:${p.in === 'header' ? String(p.name).toLowerCase() : String(p.name)}`;
 
-function parameters(d: Differ, doc: 'base' | 'rev', side: OperationSide, path: string) {
+function parameters(d: Differ, doc: 'base' | 'rev', side: OperationSide) {
   const spec = doc === 'base' ? d.base : d.rev;
   const map = new Map<string, { p: Node; raw: unknown }>();
-  const pathNames = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  const pathNames = [...side.path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
   for (const list of [side.item.parameters, side.op.parameters])
     for (const raw of Array.isArray(list) ? list : []) {
       const p = asObject(spec.deref(raw).node);
@@ -34,25 +38,29 @@ function parameters(d: Differ, doc: 'base' | 'rev', side: OperationSide, path: s
 
 const PARAMETER_KEYS = new Set([
   'name', 'in', 'required', 'deprecated', 'style', 'explode', 'allowReserved', 'allowEmptyValue', 'schema', 'content',
-  'description', 'example', 'examples', 'x-rules', 'x-expect',
+  'description', 'example', 'examples', 'x-rules', 'x-expect', 'x-sunset', 'x-stability-level',
 ]); // prettier-ignore
 
-export function compareParameters(
-  d: Differ,
-  b: OperationSide,
-  r: OperationSide,
-  where: Location,
-  path: string,
-) {
-  const [bs, rs] = [parameters(d, 'base', b, path), parameters(d, 'rev', r, path)];
+export function compareParameters(d: Differ, b: OperationSide, r: OperationSide, where: Location) {
+  const [bs, rs] = [parameters(d, 'base', b), parameters(d, 'rev', r)];
   const list = d.locate(r.op.parameters, d.at(where, 'parameters'));
   const named = (p: Node) => `${String(p.in)} parameter \`${String(p.name)}\``;
   const moved = new Set<string>();
-  for (const [key, { p: bp }] of bs) {
-    if (rs.has(key)) continue;
+  // The base's parameter for each of the revision's: by key, else by name where only one side has it.
+  const partner = new Map<string, { p: Node; raw: unknown }>();
+  for (const [key, base] of bs) {
+    if (rs.has(key)) {
+      partner.set(key, base);
+      continue;
+    }
+    const bp = base.p;
     const elsewhere = [...rs].find(
       ([k, { p }]) => !bs.has(k) && String(p.name).toLowerCase() === String(bp.name).toLowerCase(),
     );
+    if (elsewhere && elsewhere[1].p.in === bp.in) {
+      partner.set(elsewhere[0], base);
+      continue;
+    }
     if (elsewhere) {
       moved.add(elsewhere[0]);
       d.add(
@@ -62,15 +70,13 @@ export function compareParameters(
       );
       continue;
     }
-    d.add(
-      bp.deprecated === true ? 'parameter-removed-after-deprecation' : 'parameter-removed',
-      list,
-      `${named(bp)} removed`,
-    );
+    let id = bp.deprecated === true ? 'parameter-removed-after-deprecation' : 'parameter-removed';
+    if (bp.deprecated === true && sunsetPending(bp['x-sunset'])) id = 'parameter-removed-before-sunset';
+    d.add(id, list, `${named(bp)} removed`);
   }
   for (const [key, { p: rp, raw }] of rs) {
     const at = d.locate(raw, list);
-    const base = bs.get(key);
+    const base = partner.get(key);
     if (!base) {
       if (moved.has(key)) continue;
       const required = rp.required === true || rp.in === 'path';
@@ -117,7 +123,15 @@ export function compareParameters(
         d.at(at, 'deprecated'),
         `${label} ${rp.deprecated ? 'deprecated' : 'no longer deprecated'}`,
       );
-    const [bSchema, rSchema] = [bp.schema ?? firstSchema(bp.content), rp.schema ?? firstSchema(rp.content)];
+    for (const c of compareLifecycle(bp, rp))
+      if (hasRule(`parameter-${c.kind}`)) d.add(`parameter-${c.kind}`, d.at(at, c.keyword), c.text);
+    let [bSchema, rSchema] = [bp.schema ?? firstSchema(bp.content), rp.schema ?? firstSchema(rp.content)];
+    if (exploded(bp) && exploded(rp)) {
+      // `x=1` is one value and an array of one alike: an exploded form serialises both the same.
+      const [ba, ra] = [isArray(d.baseReader, bSchema), isArray(d.revReader, rSchema)];
+      if (!ba && ra) bSchema = { type: 'array', items: bSchema };
+      if (ba && !ra) rSchema = { type: 'array', items: rSchema, maxItems: 1 };
+    }
     const [bMedia, rMedia] = [Object.keys(asObject(bp.content))[0], Object.keys(asObject(rp.content))[0]];
     if (bMedia !== rMedia && (bMedia || rMedia))
       d.add(
@@ -133,3 +147,6 @@ export function compareParameters(
 }
 
 const firstSchema = (content: unknown) => asObject(Object.values(asObject(content))[0]).schema;
+const exploded = (p: Node) => p.schema !== undefined && style(p) === 'form' && explode(p);
+const isArray = (reader: SchemaReader, node: unknown) =>
+  node !== undefined && (typeList(reader.read(node).schema.type)?.includes('array') ?? false);

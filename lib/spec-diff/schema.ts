@@ -27,7 +27,7 @@ const KNOWN = new Set([
   'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames',
   'unevaluatedProperties', 'unevaluatedItems', 'dependentRequired', 'dependentSchemas', 'dependencies',
   'items', 'prefixItems', 'contains', 'if', 'then', 'else', 'not', 'oneOf', 'anyOf', 'allOf',
-  'discriminator', 'readOnly', 'writeOnly', 'x-rules', 'x-expect',
+  'discriminator', 'readOnly', 'writeOnly', 'x-rules', 'x-expect', 'x-sunset', 'x-stability-level',
 ]); // prettier-ignore
 
 const ids = new WeakMap<object, number>();
@@ -86,7 +86,7 @@ export class SchemaComparer implements Comparison {
     const report = (changes: KeywordChange[]) => {
       for (const c of changes) this.emit(c.kind, here, this.at(where, c.keyword), c.text);
     };
-    report(compareTypes(b.schema, r.schema));
+    report(compareTypes(b.schema, r.schema, here.carrier));
     report(compareFormat(b.schema, r.schema));
     report(compareValues(b.schema, r.schema));
     report(compareBounds(b.schema, r.schema));

@@ -27,6 +27,8 @@ export interface SchemaContext {
   nested: boolean;
   where: Location;
   seen: Set<string>;
+  /** An XML body: its schema's object and string types describe the same text on the wire. */
+  carrier?: 'xml';
 }
 
 export interface SchemaChangeSink {
@@ -61,6 +63,13 @@ export interface Comparison {
     field?: string,
     path?: (string | number)[],
   ): void;
+}
+
+/** One finding of a keyword comparison: the kind of change, the keyword, and what happened. */
+export interface KeywordChange {
+  kind: string;
+  keyword: string;
+  text: string;
 }
 
 export type { Schema };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadContract } from '../../lib/contract/index.ts';
+import { RULES } from '../../lib/spec-diff/index.ts';
 import { watch } from './support/watch.ts';
 
 const contract = await loadContract();
@@ -69,5 +70,19 @@ test.describe('the published documentation', () => {
     await expect(page).toHaveURL(/images\.html$/);
     expect(seen.outside).toEqual([]);
     expect(seen.errors).toEqual([]);
+  });
+
+  test('carries the rule table of the gate on contract changes, linked from the index', async ({ page }) => {
+    const seen = watch(page, origin);
+    await page.goto(`${origin}/`);
+    await page.getByRole('link', { name: 'The gate on contract changes: its rules' }).click();
+    await expect(page).toHaveURL(/spec-diff-rules\.html$/);
+    await expect(page.locator('tbody tr')).toHaveCount(RULES.length);
+    const row = page.locator('tr#response-property-became-nullable');
+    await expect(row).toContainText('error');
+    await expect(row).toContainText('response');
+    await expect(page.locator('tr#request-property-became-nullable')).toContainText('info');
+    expect(seen.errors).toEqual([]);
+    expect(seen.outside).toEqual([]);
   });
 });

@@ -207,7 +207,7 @@ test.describe('npm run spec:diff', () => {
     for (const [file, message] of [
       ['swagger.yaml', 'not an OpenAPI 3.0 or 3.1 document (Swagger "2.0")'],
       ['broken.yaml', 'is not YAML or JSON'],
-    ]) {
+    ] as const) {
       const run = specDiff(['a.yaml', file], dir);
       expect(run.status).toBe(2);
       expect(run.stderr).toContain(message);
