@@ -63,9 +63,9 @@ export const OTHER_RULES: Rule[] = [
     ['new-optional-parameter', 'info', 'request', 'an optional parameter was added'],
     [
       'parameter-removed',
-      'warning',
+      'error',
       'request',
-      'a parameter was removed: clients still send it and it is ignored or refused',
+      'a parameter was removed: what clients send in it is ignored or refused',
     ],
     ['parameter-removed-after-deprecation', 'info', 'request', 'a deprecated parameter was removed'],
     [
