@@ -74,10 +74,12 @@ const mark = (c: Judged) =>
       : '';
 
 export function verdictLine(s: Summary): string {
-  const counts = LEVELS.filter((l) => s.counts[l] > 0).map((l) => `${s.counts[l]} ${l}`);
+  const counts = LEVELS.filter((l) => s.counts[l] > 0).map((l) =>
+    l === 'info' ? `${s.counts[l]} info` : plural(s.counts[l], l),
+  );
   const total = LEVELS.reduce((n, l) => n + s.counts[l], 0);
   const verdict = s.failing
-    ? `${plural(s.failing, 'change')} at or above ${s.failOn} fail the gate.`
+    ? `${plural(s.failing, 'change')} at or above ${s.failOn}: the gate fails.`
     : `Nothing at or above ${s.failOn}: the gate passes.`;
   const accepted = s.accepted ? ` ${s.accepted} accepted by the baseline.` : '';
   return `${plural(total, 'change')}${counts.length ? ` (${counts.join(', ')})` : ''}. ${verdict}${accepted}`;

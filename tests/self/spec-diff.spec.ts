@@ -111,7 +111,7 @@ test.describe('npm run spec:diff', () => {
       '  getWidget GET /widgets/{widgetId}\n    response 200: `name` removed  [response-body-required-property-removed]',
     );
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
-      '1 change (1 error). 1 change at or above error fail the gate.',
+      '1 change (1 error). 1 change at or above error: the gate fails.',
     );
   });
 
