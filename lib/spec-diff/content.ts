@@ -22,6 +22,13 @@ export function specialises(specific: string, general: string): boolean {
   return s.sub !== g.sub && s.sub.includes('+') && s.suffix === g.sub;
 }
 
+/** JSON tells a number from a string; XML and text do not (RFC 6838 structured suffixes). */
+function carrierOf(media: string): 'text' | 'xml' | undefined {
+  const { sub, suffix } = parse(media);
+  if (sub === 'json' || suffix === 'json') return undefined;
+  return sub === 'xml' || suffix === 'xml' ? 'xml' : 'text';
+}
+
 const key = (media: string) => media.split(';')[0]!.trim().toLowerCase();
 
 /**
@@ -81,7 +88,7 @@ function compareContent(
         named,
         d.locate(rMedia.schema, d.at(at, 'schema')),
         {
-          carrier: /xml/.test(rm.toLowerCase()) ? 'xml' : undefined,
+          carrier: carrierOf(rm),
         },
       );
     if (prefix === 'request' && !same(bMedia.encoding, rMedia.encoding))
@@ -137,6 +144,11 @@ export function compareResponses(d: Differ, b: Node, r: Node, where: Location) {
       const id = success(status) ? 'response-success-status-removed' : 'response-non-success-status-removed';
       d.add(id, where, `response ${status} removed`);
       continue;
+    }
+    if (match !== status && !seen.has(match)) {
+      // One status became a range: clients may now get any status of the class.
+      const id = success(status) ? 'response-success-status-added' : 'response-non-success-status-added';
+      d.add(id, d.locate(r[match], d.at(where, match)), `response ${status} became any ${match}`);
     }
     seen.add(match);
     compareResponse(d, b[status], r[match], d.locate(r[match], d.at(where, match)), `response ${match}`);

@@ -1,6 +1,7 @@
 import { escapePointer, type Location, type SpecDocument } from './document.ts';
 import { SchemaReader, same } from './normalize.ts';
 import { hasRule, PLACES, rule, type Direction, type Level } from './rules.ts';
+import { oppositeKind } from './schema-rules.ts';
 import { SchemaComparer } from './schema.ts';
 import type { SchemaContext } from './types.ts';
 
@@ -48,7 +49,9 @@ export class Differ {
     this.baseReader = new SchemaReader(base);
     this.revReader = new SchemaReader(rev);
     this.schemas = new SchemaComparer(this.baseReader, this.revReader, rev, (kind, context, where, text) => {
-      const placed = `${context.places[context.nested ? 1 : 0]}-${kind}`;
+      const place = context.places[context.nested ? 1 : 0];
+      const opposite = `${place}-${oppositeKind(kind)}`;
+      const placed = context.negated && hasRule(opposite) ? opposite : `${place}-${kind}`;
       const id = hasRule(placed) ? placed : kind;
       this.add(id, where, `${context.label}${context.field ? ` \`${context.field}\`` : ''}: ${text}`);
     });
@@ -98,7 +101,7 @@ export class Differ {
     label: string,
     where: Location,
     /** How a body travels when it is not JSON (see `SchemaContext.carrier`). */
-    { carrier }: { carrier?: 'xml' } = {},
+    { carrier }: { carrier?: 'text' | 'xml' } = {},
   ) {
     // A webhook's request travels from the service: it reads as a response, and the reverse.
     const flip = this.outbound && what !== 'header';
@@ -124,7 +127,7 @@ export class Differ {
       nested: false,
       where,
       seen: new Set(),
-      carrier,
+      carrier: what === 'parameter' || what === 'header' ? 'text' : carrier,
     };
     this.schemas.compare(baseNode, revNode, context);
   }

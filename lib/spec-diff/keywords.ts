@@ -14,7 +14,7 @@ const showTypes = (types: string[] | undefined) => (types ? types.join(' or ') :
 const covers = (list: string[], type: string) =>
   list.includes(type) || (type === 'integer' && list.includes('number'));
 
-export function compareTypes(base: Schema, rev: Schema, carrier?: 'xml'): KeywordChange[] {
+export function compareTypes(base: Schema, rev: Schema, carrier?: 'text' | 'xml'): KeywordChange[] {
   const [b, r] = [typeList(base.type), typeList(rev.type)];
   if (same(b, r)) return [];
   const out: KeywordChange[] = [];
@@ -31,10 +31,15 @@ export function compareTypes(base: Schema, rev: Schema, carrier?: 'xml'): Keywor
     change(rn ? 'became-nullable' : 'became-not-nullable', rn ? 'became nullable' : 'no longer nullable');
   const [bt, rt] = [b.filter((t) => t !== 'null'), r.filter((t) => t !== 'null')];
   if (same(bt, rt)) return out;
-  const wider = bt.every((t) => covers(rt, t));
-  const narrower = rt.every((t) => covers(bt, t));
+  // As text, a string admits the spelling of any value: anything may become a string.
+  const admits = (list: string[], t: string) =>
+    covers(list, t) || (carrier !== undefined && list.includes('string'));
+  const wider = bt.every((t) => admits(rt, t));
+  const narrower = rt.every((t) => admits(bt, t));
   const description = `type changed from ${showTypes(bt)} to ${showTypes(rt)}`;
   const looselyTyped = same([...bt, ...rt].sort(), ['object', 'string']);
+  // `[integer, number]` is `number`: both ways covered, nothing changed.
+  if (wider && narrower) return out;
   if (carrier === 'xml' && looselyTyped) change('type-compatible', description);
   else if (bt.length === 0 || rt.length === 0) change('type-changed', description);
   else if (wider && !narrower) change('type-generalized', description);
@@ -43,7 +48,12 @@ export function compareTypes(base: Schema, rev: Schema, carrier?: 'xml'): Keywor
   return out;
 }
 
-const WIDER_FORMAT: Record<string, string> = { int32: 'int64', float: 'double' };
+/** Formats that admit all another does: every `int32` value is an `int64` value. */
+const WIDER_FORMAT: Record<string, string[]> = {
+  int32: ['int64', 'bigint'],
+  int64: ['bigint'],
+  float: ['double'],
+};
 
 export function compareFormat(base: Schema, rev: Schema): KeywordChange[] {
   const [b, r] = [base.format, rev.format];
@@ -52,8 +62,8 @@ export function compareFormat(base: Schema, rev: Schema): KeywordChange[] {
   let kind: string = 'format-changed';
   if (b === undefined) kind = 'format-added';
   else if (r === undefined) kind = 'format-removed';
-  else if (WIDER_FORMAT[asText(b)] === r) kind = 'format-generalized';
-  else if (WIDER_FORMAT[asText(r)] === b) kind = 'format-specialized';
+  else if (WIDER_FORMAT[asText(b)]?.includes(asText(r))) kind = 'format-generalized';
+  else if (WIDER_FORMAT[asText(r)]?.includes(asText(b))) kind = 'format-specialized';
   return [{ kind, keyword: 'format', text }];
 }
 
@@ -81,9 +91,15 @@ function valueList(
   ];
 }
 
+/** The one value a schema allows, by `const` or by an enum of one; undefined when none is fixed. */
+const fixed = (s: Schema) =>
+  s.const !== undefined ? [s.const] : Array.isArray(s.enum) && s.enum.length === 1 ? s.enum : undefined;
+
 export function compareValues(base: Schema, rev: Schema): KeywordChange[] {
+  // `enum: [v]` and `const: v` allow the same one value.
+  const sameValue = fixed(base) !== undefined && same(fixed(base), fixed(rev));
   const out = [
-    ...valueList('enum', base.enum, rev.enum, {
+    ...valueList('enum', sameValue ? undefined : base.enum, sameValue ? undefined : rev.enum, {
       became: 'became-enum',
       gone: 'enum-removed',
       added: 'enum-value-added',
@@ -101,7 +117,7 @@ export function compareValues(base: Schema, rev: Schema): KeywordChange[] {
     else if (r === undefined) out.push({ kind: kinds[2], keyword, text: `${keyword} ${show(b)} removed` });
     else out.push({ kind: kinds[1], keyword, text: `${keyword} changed from ${show(b)} to ${show(r)}` });
   };
-  one('const', ['const-added', 'const-changed', 'const-removed']);
+  if (!sameValue) one('const', ['const-added', 'const-changed', 'const-removed']);
   one('default', ['default-added', 'default-changed', 'default-removed']);
   const [bp, rp] = [base.pattern, rev.pattern];
   if (!same(bp, rp)) {
@@ -170,6 +186,12 @@ function compareBound(b: Bound, r: Bound, upper: boolean): KeywordChange[] {
   ];
 }
 
+/** Whether `a` is a whole multiple of `b`, decimals such as 0.3 and 0.1 included. */
+const wholeRatio = (a: number, b: number) => {
+  const ratio = a / b;
+  return Math.abs(ratio - Math.round(ratio)) < 1e-9;
+};
+
 export const BOUND_KEYWORDS = Object.keys(KIND_OF);
 
 export function compareBounds(base: Schema, rev: Schema): KeywordChange[] {
@@ -197,8 +219,8 @@ export function compareBounds(base: Schema, rev: Schema): KeywordChange[] {
     let kind: string = 'multiple-of-changed';
     if (typeof bm !== 'number') kind = 'multiple-of-set';
     else if (typeof rm !== 'number') kind = 'multiple-of-unset';
-    else if (Number.isInteger(rm / bm)) kind = 'multiple-of-increased';
-    else if (Number.isInteger(bm / rm)) kind = 'multiple-of-decreased';
+    else if (wholeRatio(rm, bm)) kind = 'multiple-of-increased';
+    else if (wholeRatio(bm, rm)) kind = 'multiple-of-decreased';
     out.push({ kind, keyword: 'multipleOf', text: `multipleOf changed from ${show(bm)} to ${show(rm)}` });
   }
   if (base.uniqueItems !== rev.uniqueItems)

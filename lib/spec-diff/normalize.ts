@@ -132,6 +132,8 @@ export class SchemaReader {
     try {
       const { allOf, ...rest } = s;
       const result: Schema = { ...rest };
+      // Merged parts add to the properties: a copy, so the document itself is never changed.
+      if (isObject(result.properties)) result.properties = { ...result.properties };
       for (const part of allOf as unknown[]) {
         const { schema, unresolved } = this.read(part);
         if (unresolved || !mergeInto(result, schema)) return s;
@@ -145,7 +147,7 @@ export class SchemaReader {
 
 export function typeList(type: unknown): string[] | undefined {
   if (typeof type === 'string') return TYPES.includes(type) ? [type] : [type];
-  if (Array.isArray(type) && type.length > 0) return type.map(String);
+  if (Array.isArray(type) && type.length > 0) return type.map(asText);
   return undefined;
 }
 
@@ -176,6 +178,18 @@ function dropDefaults(s: Schema) {
   if (s.contains !== undefined && s.minContains === 1) delete s.minContains;
 }
 
+/** Two parts' bounds together: the tighter one holds. */
+const TIGHTER: Record<string, (a: number, b: number) => number> = Object.fromEntries([
+  ...['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'].map((k) => [
+    k,
+    Math.min,
+  ]),
+  ...['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'].map((k) => [
+    k,
+    Math.max,
+  ]),
+]);
+
 /** Lays one `allOf` part over the result; false when they conflict. */
 function mergeInto(result: Schema, part: Schema): boolean {
   for (const [key, value] of Object.entries(part)) {
@@ -192,10 +206,16 @@ function mergeInto(result: Schema, part: Schema): boolean {
       if (common.length === 0) return false;
       result.type = common;
     } else if (key === 'properties' && isObject(mine) && isObject(value)) {
-      for (const [name, schema] of Object.entries(value)) {
-        if (mine[name] !== undefined && !same(mine[name], schema)) return false;
-        mine[name] = schema;
-      }
+      // A property both parts describe must meet both.
+      for (const [name, schema] of Object.entries(value))
+        mine[name] =
+          mine[name] === undefined || same(mine[name], schema) ? schema : { allOf: [mine[name], schema] };
+    } else if (TIGHTER[key] && typeof mine === 'number' && typeof value === 'number') {
+      result[key] = TIGHTER[key](mine, value);
+    } else if (key === 'enum' && Array.isArray(mine) && Array.isArray(value)) {
+      const common = mine.filter((v) => value.some((w) => same(v, w)));
+      if (common.length === 0) return false;
+      result.enum = common;
     } else return false;
   }
   return true;

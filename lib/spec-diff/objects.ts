@@ -1,5 +1,8 @@
 import type { Schema } from './normalize.ts';
-import { same } from './normalize.ts';
+import { asText, same } from './normalize.ts';
+
+const asRecord = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 import type { Comparison, SchemaContext } from './types.ts';
 
 const names = (value: unknown) => (typeof value === 'object' && value !== null ? Object.keys(value) : []);
@@ -7,11 +10,14 @@ const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : [])
 
 /** `dependencies` (draft 4 to 7) is `dependentRequired` where it lists names, else `dependentSchemas`. */
 function dependents(s: Schema): { required: Record<string, string[]>; schemas: Record<string, unknown> } {
-  const required = { ...((s.dependentRequired ?? {}) as Record<string, string[]>) };
-  const schemas = { ...((s.dependentSchemas ?? {}) as Record<string, unknown>) };
-  for (const [key, value] of Object.entries((s.dependencies ?? {}) as Record<string, unknown>))
-    if (Array.isArray(value)) required[key] = value.map(String);
-    else schemas[key] = value;
+  const required: Record<string, string[]> = {};
+  const schemas: Record<string, unknown> = { ...asRecord(s.dependentSchemas) };
+  for (const [key, value] of [
+    ...Object.entries(asRecord(s.dependentRequired)),
+    ...Object.entries(asRecord(s.dependencies)),
+  ])
+    if (Array.isArray(value)) required[key] = value.map(asText);
+    else if (typeof value === 'object' || typeof value === 'boolean') schemas[key] = value;
   return { required, schemas };
 }
 
@@ -33,11 +39,6 @@ export function compareObject(c: Comparison, b: Schema, r: Schema, context: Sche
     const [bp, rp] = [bProps[name], rProps[name]];
     const where = c.at(context.where, 'properties', name);
     const say = (kind: string, text: string) => c.emit(kind, context, where, `\`${field(name)}\` ${text}`);
-    if (bp === undefined && rp === undefined) {
-      // A required name no schema declares: what it asks of a value is left to the reader.
-      say('keyword-changed', `${rReq.has(name) ? 'now' : 'no longer'} required, with no property schema`);
-      continue;
-    }
     const inBase = bp !== undefined || bReq.has(name);
     const inRev = rp !== undefined || rReq.has(name);
     if (!inBase) {

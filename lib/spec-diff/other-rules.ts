@@ -63,7 +63,7 @@ export const OTHER_RULES: Rule[] = [
     ['new-optional-parameter', 'info', 'request', 'an optional parameter was added'],
     [
       'parameter-removed',
-      'error',
+      'warning',
       'request',
       'a parameter was removed: what clients send in it is ignored or refused',
     ],

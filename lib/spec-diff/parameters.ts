@@ -16,6 +16,11 @@ export interface OperationSide {
 /** Query and cookie parameters default to `form`, path and header ones to `simple`; `form` explodes. */
 const style = (p: Node) => asText(p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple'));
 const explode = (p: Node) => (typeof p.explode === 'boolean' ? p.explode : style(p) === 'form');
+/** Header names are case-insensitive (RFC 9110); query, path and cookie names are not. */
+const sameName = (a: Node, b: Node) =>
+  a.in === 'header' || b.in === 'header'
+    ? asText(a.name).toLowerCase() === asText(b.name).toLowerCase()
+    : a.name === b.name;
 const paramKey = (p: Node) =>
   `${String(p.in)}:${p.in === 'header' ? String(p.name).toLowerCase() : String(p.name)}`;
 
@@ -54,9 +59,7 @@ export function compareParameters(d: Differ, b: OperationSide, r: OperationSide,
       continue;
     }
     const bp = base.p;
-    const elsewhere = [...rs].find(
-      ([k, { p }]) => !bs.has(k) && String(p.name).toLowerCase() === String(bp.name).toLowerCase(),
-    );
+    const elsewhere = [...rs].find(([k, { p }]) => !bs.has(k) && sameName(p, bp));
     if (elsewhere && elsewhere[1].p.in === bp.in) {
       partner.set(elsewhere[0], base);
       continue;

@@ -183,6 +183,30 @@ const KINDS: Kind[] = [
   ['reference-unresolved', RISKY, 'a $ref that cannot be resolved changed: read it'],
 ];
 
+/** Word pairs whose swap turns a kind of change into its opposite. */
+const OPPOSITES: [string, string][] = [
+  ['became-not-nullable', 'became-nullable'],
+  ['became-enum', 'enum-removed'],
+  ['became-required', 'became-optional'],
+  ['increased', 'decreased'],
+  ['generalized', 'specialized'],
+  ['closed', 'opened'],
+  ['unset', 'set'],
+  ['removed', 'added'],
+];
+
+/**
+ * The opposite of a kind of change (`max-increased` for `max-decreased`): inside `not`, what the
+ * inner schema admits more of, the outer one refuses. A kind with no opposite is its own.
+ */
+export function oppositeKind(kind: string): string {
+  for (const [a, b] of OPPOSITES) {
+    if (kind.endsWith(a)) return `${kind.slice(0, -a.length)}${b}`;
+    if (kind.endsWith(b)) return `${kind.slice(0, -b.length)}${a}`;
+  }
+  return kind;
+}
+
 export const SCHEMA_KINDS: ReadonlyMap<string, { sides: Sides; reason: string }> = new Map(
   KINDS.map(([id, sides, reason]) => [id, { sides, reason }]),
 );

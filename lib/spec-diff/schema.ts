@@ -11,7 +11,7 @@ import {
   compareValues,
   type KeywordChange,
 } from './keywords.ts';
-import { ANNOTATIONS, same, type Schema, type SchemaReader } from './normalize.ts';
+import { ANNOTATIONS, same, typeList, type Schema, type SchemaReader } from './normalize.ts';
 import { compareCombiner, compareDiscriminator, compareWrapped } from './combiners.ts';
 import { compareObject } from './objects.ts';
 import type { Comparison, SchemaContext, Slot } from './types.ts';
@@ -29,6 +29,8 @@ const KNOWN = new Set([
   'items', 'prefixItems', 'contains', 'if', 'then', 'else', 'not', 'oneOf', 'anyOf', 'allOf',
   'discriminator', 'readOnly', 'writeOnly', 'x-rules', 'x-expect', 'x-sunset', 'x-stability-level',
 ]); // prettier-ignore
+
+const admits = (s: Schema, type: string) => typeList(s.type)?.includes(type) ?? true;
 
 const ids = new WeakMap<object, number>();
 let next = 0;
@@ -93,8 +95,11 @@ export class SchemaComparer implements Comparison {
     report(compareContent(b.schema, r.schema));
     report(compareDeprecated(b.schema, r.schema));
     report(compareContract(b.schema, r.schema));
-    compareObject(this, b.schema, r.schema, here);
-    this.compareArrays(b.schema, r.schema, here);
+    // Object and array keywords constrain only objects and arrays: when the type change took
+    // them away on one side (an object became an array), the type change already says it all.
+    const kept = (type: string) => admits(b.schema, type) === admits(r.schema, type);
+    if (kept('object')) compareObject(this, b.schema, r.schema, here);
+    if (kept('array')) this.compareArrays(b.schema, r.schema, here);
     this.compareConditions(b.schema, r.schema, here);
     for (const combiner of ['oneOf', 'anyOf', 'allOf'] as const)
       compareCombiner(this, combiner, b.schema[combiner], r.schema[combiner], here);
@@ -192,11 +197,7 @@ export class SchemaComparer implements Comparison {
     if (b.not === undefined || r.not === undefined)
       return this.slot({ keyword: 'not', added: 'not-added', removed: 'not-removed' }, b.not, r.not, context);
     // What `not` refuses grows when its schema grows: the inner change counts the other way.
-    this.compare(b.not, r.not, {
-      ...context,
-      side: context.side === 'request' ? 'response' : 'request',
-      field: `${context.field}(not)`,
-    });
+    this.compare(b.not, r.not, { ...context, negated: !context.negated, field: `${context.field}(not)` });
   }
 
   /** Annotations, extensions and keywords this comparison does not know: never silent. */

@@ -23,6 +23,8 @@ function requirements(value: unknown): Requirement[] {
 const meets = (held: Requirement, needed: Requirement) =>
   [...needed].every(([name, scopes]) => held.has(name) && [...scopes].every((s) => held.get(name)!.has(s)));
 
+const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
+
 const show = (r: Requirement) =>
   r.size === 0
     ? 'no credential'
@@ -49,20 +51,24 @@ export function compareSecurity(d: Differ, bOwn: unknown, rOwn: unknown, where: 
         `a client with ${show(held)} now needs ${r.map(show).join(' or ')}`,
       );
   }
-  for (const needed of r)
-    if (!broken && b.every((held) => !meets(held, needed)))
-      d.add('security-alternative-added', at, `may now be authorised with ${show(needed)}`);
+  const equal = (x: Requirement, y: Requirement) => meets(x, y) && meets(y, x);
+  const loosened = new Set<Requirement>();
   for (const held of b) {
-    if (r.some((n) => meets(held, n) && meets(n, held))) continue;
+    if (r.some((n) => equal(held, n))) continue;
     const looser = r.find((n) => meets(held, n));
     if (!looser) continue;
+    loosened.add(looser);
     const fewerScopes = looser.size === held.size && [...looser.keys()].every((k) => held.has(k));
     d.add(
       fewerScopes ? 'security-scope-removed' : 'security-requirement-removed',
       at,
       `${show(held)} became ${show(looser)}`,
     );
-  }
+  } // A new way in that is not just an old one made looser (an empty one makes the call public).
+  if (!broken)
+    for (const needed of r)
+      if (!loosened.has(needed) && !b.some((held) => equal(held, needed)))
+        d.add('security-alternative-added', at, `may now be authorised with ${show(needed)}`);
 }
 
 /** The security schemes themselves: what a client must send, and where. */
@@ -95,7 +101,10 @@ export function compareSecuritySchemes(d: Differ) {
         d.at(at, 'type'),
         `${label}: type changed from ${String(bs.scheme ?? bs.type)} to ${String(rs.scheme ?? rs.type)}`,
       );
-    else if (bs.in !== rs.in || String(bs.name).toLowerCase() !== String(rs.name).toLowerCase())
+    else if (
+      bs.in !== rs.in ||
+      (bs.in === 'header' ? lower(bs.name) !== lower(rs.name) : bs.name !== rs.name)
+    )
       d.add(
         'security-scheme-location-changed',
         d.at(at, 'in'),

@@ -27,8 +27,14 @@ export interface SchemaContext {
   nested: boolean;
   where: Location;
   seen: Set<string>;
-  /** An XML body: its schema's object and string types describe the same text on the wire. */
-  carrier?: 'xml';
+  /** Inside a `not`: a change that widens the inner schema narrows the outer one. */
+  negated?: boolean;
+  /**
+   * How values travel when not as JSON. `text` (parameters, headers, text bodies): every value is
+   * text, so a string admits what any other type would. `xml`: the same, and an object and a string
+   * describe the same XML text.
+   */
+  carrier?: 'text' | 'xml';
 }
 
 export interface SchemaChangeSink {
