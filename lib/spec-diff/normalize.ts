@@ -179,15 +179,11 @@ function dropDefaults(s: Schema) {
 }
 
 /** Two parts' bounds together: the tighter one holds. */
-const TIGHTER: Record<string, (a: number, b: number) => number> = Object.fromEntries([
-  ...['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'].map((k) => [
-    k,
-    Math.min,
-  ]),
-  ...['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'].map((k) => [
-    k,
-    Math.max,
-  ]),
+const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'];
+const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'];
+const TIGHTER = new Map<string, (a: number, b: number) => number>([
+  ...UPPER.map((k): [string, (a: number, b: number) => number] => [k, Math.min]),
+  ...LOWER.map((k): [string, (a: number, b: number) => number] => [k, Math.max]),
 ]);
 
 /** Lays one `allOf` part over the result; false when they conflict. */
@@ -210,8 +206,8 @@ function mergeInto(result: Schema, part: Schema): boolean {
       for (const [name, schema] of Object.entries(value))
         mine[name] =
           mine[name] === undefined || same(mine[name], schema) ? schema : { allOf: [mine[name], schema] };
-    } else if (TIGHTER[key] && typeof mine === 'number' && typeof value === 'number') {
-      result[key] = TIGHTER[key](mine, value);
+    } else if (TIGHTER.has(key) && typeof mine === 'number' && typeof value === 'number') {
+      result[key] = TIGHTER.get(key)!(mine, value);
     } else if (key === 'enum' && Array.isArray(mine) && Array.isArray(value)) {
       const common = mine.filter((v) => value.some((w) => same(v, w)));
       if (common.length === 0) return false;
