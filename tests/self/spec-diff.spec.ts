@@ -7,7 +7,7 @@ import { parse, stringify } from 'yaml';
 import { projectPath } from '../../lib/contract/index.ts';
 import { compareContracts, RULES } from '../../lib/spec-diff/index.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return --
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
    the fixtures are plain YAML documents, edited freely by each case */
 type Doc = Record<string, any>;
 const BASE = projectPath('tests/self/fixtures/diff/base.yaml');
