@@ -1,7 +1,7 @@
 import { ALL_CHECKS, runChecks, SAFETY_CHECKS, type Exchange } from '../checks/index.ts';
 import type { Contract, DocumentName, Operation } from '../contract/index.ts';
 import { driftOf } from './drift.ts';
-import { recordDeprecation, type Observations } from './observations.ts';
+import { goneStatus, recordDeprecation, recordGone, type Observations } from './observations.ts';
 import { RunStopped } from '../run/ledger.ts';
 import type { RunLedger } from '../run/ledger-server.ts';
 import type { Redactor } from './redact.ts';
@@ -61,6 +61,17 @@ export class ApiClient {
     const base = this.base(op.document, options.plainHttp === true);
     const search = query.toString();
     return this.send(op.method.toUpperCase(), `${base}${path}${search ? `?${search}` : ''}`, options);
+  }
+
+  /**
+   * Whether an answer to a request for data the service has says its operation is gone, recorded
+   * once for the report when it does. Only the caller knows the request named such data: a 404
+   * for an unknown id is an answer, not a retirement.
+   */
+  retired(response: ApiResponse): boolean {
+    if (response.gone === undefined || response.operation === undefined) return false;
+    recordGone(this.deps.observations, response.operation, response.gone);
+    return true;
   }
 
   /** Sends a request as written (a next link, a malformed path), still matched and checked. */
@@ -250,6 +261,7 @@ export class ApiClient {
     if (operation && !isRedirect) observations.calls.push({ operation: operation.id, status, ms: wire.ms });
     // On its answers, not its refusals: a gateway refuses before the operation can say anything.
     if (operation?.deprecated && status < 300) recordDeprecation(observations, operation.id, headers);
+    const gone = goneStatus(this.deps.target.kind, operation?.deprecated === true, status, json);
     observations.exchanges.push({
       method,
       url: shownUrl,
@@ -283,6 +295,7 @@ export class ApiClient {
       redirects: [...call.redirects],
       secretsDropped: !call.carry,
       curl,
+      ...(gone !== undefined ? { gone } : {}),
     };
   }
 }

@@ -10,6 +10,8 @@ export interface Observations {
   findings: { check: string; title: string; rules: string[] }[];
   /** What deprecated operations said of themselves: RFC 9745 `Deprecation`, RFC 8594 `Sunset`, `Link` rel=deprecation. */
   deprecations: { operation: string; deprecation?: string; sunset?: string; link?: string }[];
+  /** Deprecated operations a live service retired: 404 or 410 with a JSON body (DEPR-01). */
+  gone?: { operation: string; status: number }[];
   /** The last exchanges, redacted, for the failure attachment and the findings. */
   exchanges: { method: string; url: string; status: number; curl: string; body: string }[];
   /** Where the test ran, for its replay: the faults switched on, and a base URL shown in place of the run's own. */
@@ -19,7 +21,37 @@ export interface Observations {
 export const OBSERVATIONS_ATTACHMENT = 'clm-observations';
 
 export function emptyObservations(): Observations {
-  return { calls: [], drift: [], retries: [], requests: 0, findings: [], deprecations: [], exchanges: [] };
+  return {
+    calls: [],
+    drift: [],
+    retries: [],
+    requests: 0,
+    findings: [],
+    deprecations: [],
+    gone: [],
+    exchanges: [],
+  };
+}
+
+/**
+ * Whether an answer says a deprecated operation is gone: only a live service retires one (the
+ * mock serves the whole contract), and only with a JSON body (a bare 404 is a routing fault).
+ */
+export function goneStatus(
+  target: 'mock' | 'live',
+  deprecated: boolean,
+  status: number,
+  json: unknown,
+): number | undefined {
+  return target === 'live' && deprecated && (status === 404 || status === 410) && json !== undefined
+    ? status
+    : undefined;
+}
+
+/** A gone operation, once per operation and status. */
+export function recordGone(observations: Observations, operation: string, status: number) {
+  const gone = (observations.gone ??= []);
+  if (!gone.some((g) => g.operation === operation && g.status === status)) gone.push({ operation, status });
 }
 
 /** A deprecated operation's signals, once per distinct set: never a failure, reported per operation. */

@@ -58,6 +58,12 @@ export interface ApiResponse {
   /** Whether a redirect led to an origin the key and token may not go to, so they were left off. */
   secretsDropped: boolean;
   curl: string;
+  /**
+   * The status, when a live service answered a deprecated operation with 404 or 410 and a JSON
+   * body: to a request for data the service has, the operation is gone (DEPR-01), reported once
+   * and never failed (`ApiClient.retired`).
+   */
+  gone?: number;
 }
 
 /** A check failed: the message says what was expected, what came, and how to reproduce it. */

@@ -1,6 +1,6 @@
 import { ApiCheckError, type CallOptions } from '../client/types.ts';
 import { resolveCase, type ExploreData, type Selection } from './select.ts';
-import type { CaseOutcome, ExploreCase } from './types.ts';
+import { WHOLE_REQUEST, type CaseOutcome, type ExploreCase } from './types.ts';
 
 /** What went wrong with a case's answer, or undefined when it is what the contract says. */
 export function judge(c: ExploreCase, status: number): string | undefined {
@@ -12,21 +12,29 @@ export function judge(c: ExploreCase, status: number): string | undefined {
 }
 
 /** How one call goes out: the client's `call`, reduced to what the exploration reads. */
-export type Caller = (operationId: string, options: CallOptions) => Promise<{ status: number; curl: string }>;
+export type Caller<R extends { status: number; curl: string } = { status: number; curl: string }> = (
+  operationId: string,
+  options: CallOptions,
+) => Promise<R>;
+
+/** How the exploration learns that its baseline's answer says the operation is gone (DEPR-01). */
+export type Retired<R> = (response: R) => boolean;
 
 /**
  * Runs the selected cases one by one through `call`. A failed automatic check of the client is the
  * case's failure; anything else (the run stopped, say) goes up. Each outcome is recorded in `into`
- * as it comes, so what ran is known however the run ends.
+ * as it comes, so what ran is known however the run ends. When the baseline's answer says the
+ * operation is gone, the other cases are not run: the status is returned.
  */
-export async function runCases(
+export async function runCases<R extends { status: number; curl: string }>(
   selection: Selection,
   data: ExploreData,
-  call: Caller,
+  call: Caller<R>,
   into: CaseOutcome[],
-): Promise<void> {
+  retired: Retired<R> = () => false,
+): Promise<number | undefined> {
   for (const { case: c, reason } of selection.left) into.push({ case: c, ran: false, reason });
-  for (const c of selection.run) {
+  for (const [index, c] of selection.run.entries()) {
     const resolved = resolveCase(c, data);
     if ('reason' in resolved) {
       into.push({ case: c, ran: false, reason: resolved.reason });
@@ -34,6 +42,12 @@ export async function runCases(
     }
     try {
       const response = await call(c.operation, resolved.options);
+      if (c.parameter === WHOLE_REQUEST.baseline && retired(response)) {
+        into.push({ case: c, ran: true, status: response.status });
+        for (const rest of selection.run.slice(index + 1))
+          into.push({ case: rest, ran: false, reason: `gone (${response.status})` });
+        return response.status;
+      }
       const wrong = judge(c, response.status);
       into.push({
         case: c,
@@ -46,6 +60,7 @@ export async function runCases(
       into.push({ case: c, ran: true, failure: error.message });
     }
   }
+  return undefined;
 }
 
 /** The failures of a run, one paragraph each, named by case and rules. */

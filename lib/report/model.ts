@@ -87,6 +87,8 @@ export interface DeprecationRow {
   deprecation: string[];
   sunset: string[];
   link: string[];
+  /** The statuses with which a live service said the operation is gone (404, 410): DEPR-01, not a failure. */
+  gone: number[];
 }
 
 export interface ConformanceReport {
@@ -142,6 +144,7 @@ export function latencyOf(calls: { operation: string; ms?: number }[]): Latency[
 function deprecationsOf(contract: Contract, records: TestRecord[]): DeprecationRow[] {
   const observed = records.flatMap((r) => r.observations?.deprecations ?? []);
   const calls = records.flatMap((r) => r.observations?.calls ?? []);
+  const gone = records.flatMap((r) => r.observations?.gone ?? []);
   return [...contract.operations.values()]
     .filter((op) => op.deprecated)
     .map((op) => {
@@ -155,6 +158,7 @@ function deprecationsOf(contract: Contract, records: TestRecord[]): DeprecationR
         deprecation: values('deprecation'),
         sunset: values('sunset'),
         link: values('link'),
+        gone: [...new Set(gone.filter((g) => g.operation === op.id).map((g) => g.status))].sort(),
       };
     });
 }

@@ -161,12 +161,12 @@ function deprecationHtml(report: ConformanceReport): string {
   const rows = report.deprecations
     .map((d) =>
       d.answers
-        ? `<tr><td>${d.operation}</td><td>${d.answers}</td><td>${escape(d.deprecation.map(withDate).join('; '))}</td><td>${escape(d.sunset.join('; '))}</td><td>${escape(d.link.join('; '))}</td></tr>`
-        : `<tr><td>${d.operation}</td><td>0</td><td colspan="3" class="muted">not reached</td></tr>`,
+        ? `<tr><td>${d.operation}</td><td>${d.answers}</td><td>${goneText(d)}</td><td>${escape(d.deprecation.map(withDate).join('; '))}</td><td>${escape(d.sunset.join('; '))}</td><td>${escape(d.link.join('; '))}</td></tr>`
+        : `<tr><td>${d.operation}</td><td>0</td><td colspan="4" class="muted">not reached</td></tr>`,
     )
     .join('\n');
-  return `<h2>Deprecation signals</h2><p class="muted">What each deprecated operation said of itself (Deprecation, RFC 9745; Sunset, RFC 8594; Link rel="deprecation"). Reported, never failed.</p>
-<table><thead><tr><th>Operation</th><th>Answers</th><th>Deprecation</th><th>Sunset</th><th>Link</th></tr></thead><tbody>
+  return `<h2>Deprecation signals</h2><p class="muted">What each deprecated operation said of itself (Deprecation, RFC 9745; Sunset, RFC 8594; Link rel="deprecation"), and whether a live service retired it (gone: 404 or 410 with a JSON body; the tests that meet it are not run). Reported, never failed.</p>
+<table><thead><tr><th>Operation</th><th>Answers</th><th>Gone</th><th>Deprecation</th><th>Sunset</th><th>Link</th></tr></thead><tbody>
 ${rows}
 </tbody></table>`;
 }
@@ -218,18 +218,21 @@ const withDate = (value: string) => {
   return seconds ? `${value} (${new Date(Number(seconds) * 1000).toISOString().slice(0, 10)})` : value;
 };
 
+const goneText = (d: ConformanceReport['deprecations'][number]) =>
+  d.gone.length ? `gone (${d.gone.join(', ')})` : '';
+
 function deprecationLines(report: ConformanceReport): string[] {
   if (report.deprecations.length === 0) return [];
   return [
     '## Deprecation signals',
     '',
-    'What each deprecated operation said of itself (`Deprecation`, RFC 9745; `Sunset`, RFC 8594; `Link` rel="deprecation"). Reported, never failed.',
+    'What each deprecated operation said of itself (`Deprecation`, RFC 9745; `Sunset`, RFC 8594; `Link` rel="deprecation"), and whether a live service retired it (gone: 404 or 410 with a JSON body; the tests that meet it are not run). Reported, never failed.',
     '',
-    '| Operation | Answers | Deprecation | Sunset | Link |',
-    '|---|---|---|---|---|',
+    '| Operation | Answers | Gone | Deprecation | Sunset | Link |',
+    '|---|---|---|---|---|---|',
     ...report.deprecations.map(
       (d) =>
-        `| ${d.operation} | ${d.answers} | ${d.answers ? cell(d.deprecation.map(withDate).join('; ')) : 'not reached'} | ${d.answers ? cell(d.sunset.join('; ')) : ''} | ${d.answers ? cell(d.link.join('; ')) : ''} |`,
+        `| ${d.operation} | ${d.answers} | ${goneText(d)} | ${d.answers ? cell(d.deprecation.map(withDate).join('; ')) : 'not reached'} | ${d.answers ? cell(d.sunset.join('; ')) : ''} | ${d.answers ? cell(d.link.join('; ')) : ''} |`,
     ),
     '',
   ];

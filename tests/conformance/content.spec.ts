@@ -106,7 +106,7 @@ test.describe('content endpoints', () => {
     const gone: string[] = [];
     for (const [operation, path] of calls) {
       const response = await api.call(operation, { path });
-      if (response.status === 404 || response.status === 410) gone.push(`${operation} (${response.status})`);
+      if (api.retired(response)) gone.push(`${operation} (${response.gone})`);
       else expect(response.status, operation).toBe(200);
     }
     if (gone.length) test.info().annotations.push({ type: 'gone', description: gone.join(', ') });

@@ -9,11 +9,11 @@ import {
   runCases,
   selectCases,
   summariseOutcomes,
-  WHOLE_REQUEST,
   type CaseOutcome,
   type ExploreData,
 } from '../../lib/explore/index.ts';
 import { expect, need, test, type TargetFixture } from '../fixtures.ts';
+import { goneReason } from './gone.ts';
 
 /** The share of a live run's request budget the exploration may take, spread over the operations. */
 const BUDGET_SHARE = 0.25;
@@ -59,8 +59,15 @@ test.describe('exploration from the contract', () => {
         const live = target.kind === 'live';
         const selection = selectCases(operation, cases, { live, perOperation });
         const outcomes: CaseOutcome[] = [];
+        let gone: number | undefined;
         try {
-          await runCases(selection, dataOf(target), (id, options) => api.call(id, options), outcomes);
+          gone = await runCases(
+            selection,
+            dataOf(target),
+            (id, options) => api.call(id, options),
+            outcomes,
+            (response) => api.retired(response),
+          );
         } finally {
           // A run that stopped (budget, deadline) leaves the cases it never reached not run.
           const reached = new Set(outcomes.map((o) => o.case.id));
@@ -71,14 +78,7 @@ test.describe('exploration from the contract', () => {
             contentType: 'application/json',
           });
         }
-        const gone = outcomes.find(
-          (o) => o.case.parameter === WHOLE_REQUEST.baseline && (o.status === 404 || o.status === 410),
-        );
-        if (live && operation.deprecated && gone)
-          testInfo.annotations.push({
-            type: 'note',
-            description: `${operation.id} is gone (${gone.status})`,
-          });
+        test.skip(gone !== undefined, goneReason({ operation: operation.id, gone }));
         const failures = failuresOf(outcomes);
         const ran = outcomes.filter((o) => o.ran).length;
         expect(failures, `${failures.length} of ${ran} cases got what the contract does not allow`).toEqual(

@@ -3,6 +3,7 @@ import { loadContract } from '../../lib/contract/index.ts';
 import { follow, linksOf } from '../../lib/links/follow.ts';
 import { expect, test, type TargetFixture } from '../fixtures.ts';
 import { DAY, iso } from './feed-support.ts';
+import { skipIfGone } from './gone.ts';
 
 /** Links are followed for this many elements of a list: enough to meet a deleted item, within budget. */
 const PER_LINK = { mock: 8, live: 2 };
@@ -41,10 +42,7 @@ test.describe('links of the contract, followed from real answers', () => {
       test.skip(!options, `no data to ask ${link.from} with`);
       const source = await api.call(link.from, options);
       // A retired v1 endpoint is gone, not broken (DEPR-01).
-      test.skip(
-        target.kind === 'live' && [404, 410].includes(source.status),
-        `${link.from} is gone from the live service (${source.status}, DEPR-01)`,
-      );
+      skipIfGone(api, source);
       expect(source.status, link.from).toBe(Number(link.status));
       const requests = follow(link, source.json, target.mock ? PER_LINK.mock : PER_LINK.live);
       if (target.mock) expect(requests.length, 'requests the link leads to').toBeGreaterThan(0);

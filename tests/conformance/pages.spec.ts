@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { atMostRuns, unknownUuid } from '../../lib/arbitraries/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { expect, need, onlyAgainstMock, type TargetFixture, test } from '../fixtures.ts';
+import { skipIfGone } from './gone.ts';
 
 interface PageList {
   requestUrl: string;
@@ -27,20 +28,15 @@ function mainContent(
 const FOREIGN_HOST = 'cache-poison.invalid';
 
 /** Skips the test where a live service retired the endpoint: its known page is gone too (DEPR-01). */
-async function skipIfGone(api: ApiClient, target: TargetFixture): Promise<void> {
+async function skipIfRetired(api: ApiClient, target: TargetFixture): Promise<void> {
   if (target.kind !== 'live') return;
-  const { status } = await mainContent(api, need(target.data.pageId, 'CLM_PAGE_ID'));
-  test.skip(
-    status === 404 || status === 410,
-    `the endpoint is gone from the live service (${status}, DEPR-01)`,
-  );
+  skipIfGone(api, await mainContent(api, need(target.data.pageId, 'CLM_PAGE_ID')));
 }
 
 /** The main content of the configured page; skips the test where a live service removed the endpoint (DEPR-01). */
 async function currentMainContent(api: ApiClient, target: TargetFixture): Promise<PageList> {
   const response = await mainContent(api, need(target.data.pageId, 'CLM_PAGE_ID'));
-  if (target.kind === 'live' && [404, 410].includes(response.status))
-    test.skip(true, 'the endpoint is gone from the live service (DEPR-01)');
+  skipIfGone(api, response);
   expect(response.status).toBe(200);
   return response.json as PageList;
 }
@@ -114,7 +110,7 @@ test.describe('page main content (deprecated v1)', () => {
     target,
     fcParams,
   }) => {
-    await skipIfGone(api, target);
+    await skipIfRetired(api, target);
     await fc.assert(
       fc.asyncProperty(unknownUuid(), async (pageId) => {
         const response = await mainContent(api, pageId);
@@ -130,7 +126,7 @@ test.describe('page main content (deprecated v1)', () => {
   test('a page that no longer exists gets 410 @PAGE-06', async ({ api, target }) => {
     const gonePageId = need(target.data.gonePageId, 'CLM_GONE_PAGE_ID');
     const response = await mainContent(api, gonePageId);
-    if (response.status !== 410) await skipIfGone(api, target);
+    if (response.status !== 410) await skipIfRetired(api, target);
     expect(response.status).toBe(410);
     // Nor does the list of pages still lead to it.
     const list = await api.call('listPagesV1', {});

@@ -1,7 +1,8 @@
-import type { ApiClient, CallOptions } from '../../lib/client/client.ts';
+import type { ApiClient, ApiResponse, CallOptions } from '../../lib/client/client.ts';
 import type { Contract } from '../../lib/contract/index.ts';
 import type { VARIABLES } from '../../lib/config.ts';
 import { test, type TargetFixture } from '../fixtures.ts';
+import { goneReason } from './gone.ts';
 
 /** A request expected to succeed for one operation, from the target's data. */
 export interface Sample {
@@ -64,11 +65,9 @@ export async function present(api: ApiClient, contract: Contract, target: Target
   const kept: Sample[] = [];
   for (const sample of samples(target).samples) {
     if (target.kind === 'live' && contract.operation(sample.operation).deprecated) {
-      const { status } = await api.call(sample.operation, sample.options);
-      if (status === 404 || status === 410) {
-        test
-          .info()
-          .annotations.push({ type: 'note', description: `${sample.operation} is gone (${status})` });
+      const response = await api.call(sample.operation, sample.options);
+      if (api.retired(response)) {
+        test.info().annotations.push({ type: 'note', description: goneReason(response) });
         continue;
       }
     }
@@ -78,11 +77,8 @@ export async function present(api: ApiClient, contract: Contract, target: Target
 }
 
 /** Success, or for a deprecated endpoint of a live service, gone (DEPR-01: gone is not a failure). */
-export function succeeded(status: number, deprecated: boolean, target: TargetFixture): boolean {
-  return (
-    (status >= 200 && status < 300) ||
-    (deprecated && target.kind === 'live' && (status === 404 || status === 410))
-  );
+export function succeeded(api: ApiClient, response: ApiResponse): boolean {
+  return (response.status >= 200 && response.status < 300) || api.retired(response);
 }
 
 /** Whether an error body says something: at least one non-empty text field (NOTIF-14, PROF-08). */
