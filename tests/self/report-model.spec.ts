@@ -169,6 +169,7 @@ test.describe('deprecation signals in the report', () => {
       deprecations: [
         { operation: 'getPageV1', deprecation: '@1483228800', sunset: 'Fri, 30 Jun 2017 23:59:59 GMT' },
       ],
+      gone: [{ operation: 'listPagesV1', status: 410 }],
     };
     const report = buildReport(
       [{ id: 'd', title: 'page', file: 'f', rules: ['DEPR-01'], outcome: 'passed', observations }],
@@ -183,14 +184,15 @@ test.describe('deprecation signals in the report', () => {
       deprecation: ['@1483228800'],
       sunset: ['Fri, 30 Jun 2017 23:59:59 GMT'],
       link: ['absent'],
+      gone: [],
     });
-    expect(report.deprecations.find((d) => d.operation === 'listPagesV1')!.answers).toBe(0);
+    expect(report.deprecations.find((d) => d.operation === 'listPagesV1')).toMatchObject({ gone: [410] });
     expect(report.deprecations.some((d) => d.operation === 'getLicence')).toBe(false);
     expect(report.verdict).toBe('pass');
     const markdown = conformanceMarkdown(report);
     expect(markdown).toContain(
-      '| getPageV1 | 1 | @1483228800 (2017-01-01) | Fri, 30 Jun 2017 23:59:59 GMT | absent |',
+      '| getPageV1 | 1 |  | @1483228800 (2017-01-01) | Fri, 30 Jun 2017 23:59:59 GMT | absent |',
     );
-    expect(markdown).toContain('| listPagesV1 | 0 | not reached |');
+    expect(markdown).toContain('| listPagesV1 | 0 | gone (410) | not reached |');
   });
 });
