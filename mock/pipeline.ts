@@ -9,6 +9,23 @@ import type { Throttle } from './throttle.ts';
 import type { Context, MockRequest, MockResponse } from './types.ts';
 
 /** The query string without the key, as written: `requestUrl` and redirects must never carry a key. */
+/**
+ * A method the contract does not list for a path (a decision: the interface says nothing): OPTIONS
+ * says which methods there are (204), any other is refused with 405; both with `Allow`.
+ */
+function methodNotListed(method: string, listed: string[]): MockResponse {
+  const allow = [...listed, ...(listed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  if (method === 'OPTIONS')
+    return { status: 204, headers: { Allow: allow }, body: undefined, code: 'OPTIONS' };
+  const refused = fail(
+    undefined,
+    405,
+    `Method ${method} is not allowed here: ${allow}`,
+    'METHOD_NOT_ALLOWED',
+  );
+  return { ...refused, headers: { ...refused.headers, Allow: allow } };
+}
+
 export function withoutKey(rawQuery: string): string {
   const kept = rawQuery.split('&').filter((pair) => pair !== '' && !/^apiKey(=|$)/.test(pair));
   return kept.length > 0 ? `?${kept.join('&')}` : '';
@@ -36,15 +53,17 @@ export function createPipeline(options: {
     let matched;
     try {
       matched = contract.match(document, request.method, path);
+      // HEAD is GET without the body (RFC 9110 §9.3.2): node's server leaves the body out.
+      if (request.method === 'HEAD' && !('operation' in matched) && matched.allowed.includes('GET'))
+        matched = contract.match(document, 'GET', path);
     } catch {
       return fail(undefined, 400, 'The path holds a malformed percent-escape', 'MALFORMED_PATH');
     }
     if (!('operation' in matched)) {
       const removed = document === 'images' ? removedImageMode(path) : undefined;
       if (removed) return { ...removed, code: 'REMOVED_MODE' };
-      return matched.methodNotAllowed
-        ? fail(undefined, 405, `Method ${request.method} is not allowed here`, 'METHOD_NOT_ALLOWED')
-        : fail(undefined, 404, 'No such endpoint', 'UNKNOWN_PATH');
+      if (!matched.methodNotAllowed) return fail(undefined, 404, 'No such endpoint', 'UNKNOWN_PATH');
+      return methodNotListed(request.method, matched.allowed);
     }
     const { operation, pathParams } = matched;
     const query = withoutKey(request.rawQuery ?? request.query.toString());

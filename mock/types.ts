@@ -60,6 +60,7 @@ export type ResponseCode =
   | 'MALFORMED_PATH'
   | 'UNKNOWN_PATH'
   | 'METHOD_NOT_ALLOWED'
+  | 'OPTIONS'
   | 'REMOVED_MODE'
   | 'HTTPS_ONLY'
   | 'KEY_MISSING'

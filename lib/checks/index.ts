@@ -20,6 +20,9 @@ export const ALL_CHECKS: Check[] = [
 /** For deliberately odd requests whose answer the contract cannot foresee: only what always holds. */
 export const SAFETY_CHECKS: Check[] = [noServerError, contentTypeDocumented, noSecretEchoed];
 
+/** A HEAD answer is GET's without the body: its status and media type are checked, never a body. */
+export const HEAD_CHECKS: Check[] = [noServerError, statusDocumented, contentTypeDocumented, noSecretEchoed];
+
 export function runChecks(checks: Check[], exchange: Exchange, context: CheckContext): CheckFailure[] {
   return checks.map((check) => check(exchange, context)).filter((f): f is CheckFailure => f !== undefined);
 }

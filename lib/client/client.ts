@@ -1,4 +1,4 @@
-import { ALL_CHECKS, runChecks, SAFETY_CHECKS, type Exchange } from '../checks/index.ts';
+import { ALL_CHECKS, HEAD_CHECKS, runChecks, SAFETY_CHECKS, type Exchange } from '../checks/index.ts';
 import type { Contract, DocumentName, Operation } from '../contract/index.ts';
 import { driftOf } from './drift.ts';
 import { goneStatus, recordDeprecation, recordGone, type Observations } from './observations.ts';
@@ -60,7 +60,8 @@ export class ApiClient {
       if (value !== undefined) query.append(name, value);
     const base = this.base(op.document, options.plainHttp === true);
     const search = query.toString();
-    return this.send(op.method.toUpperCase(), `${base}${path}${search ? `?${search}` : ''}`, options);
+    const method = options.method ?? op.method.toUpperCase();
+    return this.send(method, `${base}${path}${search ? `?${search}` : ''}`, options);
   }
 
   /**
@@ -93,8 +94,10 @@ export class ApiClient {
   }
 
   /** The operation a URL names, if the contract has one. */
-  private operationOf(method: string, url: string): Operation | undefined {
+  private operationOf(requestMethod: string, url: string): Operation | undefined {
     const { target, contract } = this.deps;
+    // HEAD is GET without the body (RFC 9110 §9.3.2): its answer is checked as GET's.
+    const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
     const bases: [DocumentName, string | undefined][] = [
       ['images', target.imagesUrl],
       ['main', target.baseUrl],
@@ -258,7 +261,8 @@ export class ApiClient {
       json,
     };
     const isRedirect = status >= 300 && status < 400 && headers.location !== undefined;
-    if (operation && !isRedirect) observations.calls.push({ operation: operation.id, status, ms: wire.ms });
+    if (operation && !isRedirect && method !== 'HEAD')
+      observations.calls.push({ operation: operation.id, status, ms: wire.ms });
     // On its answers, not its refusals: a gateway refuses before the operation can say anything.
     if (operation?.deprecated && status < 300) recordDeprecation(observations, operation.id, headers);
     const gone = goneStatus(this.deps.target.kind, operation?.deprecated === true, status, json);
@@ -271,7 +275,7 @@ export class ApiClient {
     });
     if (observations.exchanges.length > 20) observations.exchanges.shift();
 
-    const checks = options.checks === 'safety' ? SAFETY_CHECKS : ALL_CHECKS;
+    const checks = options.checks === 'safety' ? SAFETY_CHECKS : method === 'HEAD' ? HEAD_CHECKS : ALL_CHECKS;
     const failures = runChecks(checks, exchange, {
       contract,
       secrets: redactor.values(),

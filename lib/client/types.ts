@@ -33,6 +33,8 @@ export interface CallOptions {
   followRedirects?: boolean;
   /** Wait out a 429 and retry (AUTH-06). Default true; false to see the 429 itself. */
   retryThrottled?: boolean;
+  /** Another method to the operation's URL (HEAD, OPTIONS, one the contract does not list). */
+  method?: string;
 }
 
 export interface RawOptions extends Omit<CallOptions, 'path' | 'query' | 'plainHttp'> {

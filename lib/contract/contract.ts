@@ -71,16 +71,18 @@ export class Contract {
    * Finds the operation for a method and a path relative to the document's server. Literal segments
    * win over templated ones (`/content/notifications` before `/content/{itemId}`), as OpenAPI says.
    * Returns undefined for an unknown path; `methodNotAllowed` is true when the path exists but the
-   * method does not. Path parameters are percent-decoded; a malformed escape throws `URIError`.
+   * method does not, with the methods the path's best-matching template has (`allowed`, upper
+   * case). Path parameters are percent-decoded; a malformed escape throws `URIError`.
    */
   match(
     document: DocumentName,
     method: string,
     path: string,
-  ): (Match & { methodNotAllowed?: false }) | { methodNotAllowed: boolean } {
+  ): (Match & { methodNotAllowed?: false }) | { methodNotAllowed: boolean; allowed: string[] } {
     const parts = path.split('/').slice(1);
     let best: { op: Operation; score: number[] } | undefined;
     let pathKnown = false;
+    let template: { score: number[]; methods: string[] } | undefined;
     for (const op of this.operations.values()) {
       if (op.document !== document || op.segments.length !== parts.length) continue;
       const score: number[] = [];
@@ -96,10 +98,13 @@ export class Contract {
       });
       if (!ok) continue;
       pathKnown = true;
+      const order = template ? compareScores(score, template.score) : 1;
+      if (order > 0) template = { score, methods: [op.method.toUpperCase()] };
+      else if (order === 0) template!.methods.push(op.method.toUpperCase());
       if (op.method !== method.toLowerCase()) continue;
       if (!best || compareScores(score, best.score) > 0) best = { op, score };
     }
-    if (!best) return { methodNotAllowed: pathKnown };
+    if (!best) return { methodNotAllowed: pathKnown, allowed: template?.methods ?? [] };
     const pathParams: Record<string, string> = {};
     best.op.segments.forEach((seg, i) => {
       if (seg.param) pathParams[seg.param] = decodeURIComponent(parts[i]!);

@@ -163,4 +163,34 @@ export const TRANSPORT_FAULTS: Fault[] = [
           };
     }),
   },
+  {
+    name: 'head-breaks-server',
+    rule: 'HTTP-04',
+    kind: 'status',
+    description: 'HEAD, which HTTP allows wherever GET is, gets 500.',
+    apply: (request, next) =>
+      request.method === 'HEAD'
+        ? { status: 500, body: { message: 'TypeError: no handler for HEAD' } }
+        : next(request),
+  },
+  {
+    name: 'options-breaks-server',
+    rule: 'HTTP-04',
+    kind: 'status',
+    description: 'OPTIONS gets 500.',
+    apply: (request, next) =>
+      request.method === 'OPTIONS'
+        ? { status: 500, body: { message: 'TypeError: no handler for OPTIONS' } }
+        : next(request),
+  },
+  {
+    name: 'unlisted-method-breaks-server',
+    rule: 'HTTP-04',
+    kind: 'status',
+    description: 'A method the contract does not list for a path (DELETE on a read) gets 500.',
+    notLive: 'A live run never sends a method the contract does not list: it may change data.',
+    apply: rewrite(['*'], (r) =>
+      r.code === 'METHOD_NOT_ALLOWED' ? { status: 500, body: { message: 'Error: no route' } } : r,
+    ),
+  },
 ];

@@ -21,7 +21,9 @@ function send(res: ServerResponse, response: MockResponse): void {
       response.body instanceof RawJson ? response.body.parts : [Buffer.from(JSON.stringify(response.body))];
     headers['Content-Type'] ??= 'application/json; charset=utf-8';
   }
-  headers['Content-Length'] = String(parts.reduce((sum, part) => sum + part.length, 0));
+  // A 204 carries no Content-Length (RFC 9110 §8.6); a HEAD answer gives GET's, and node sends no body.
+  if (response.status !== 204)
+    headers['Content-Length'] = String(parts.reduce((sum, part) => sum + part.length, 0));
   res.writeHead(response.status, headers);
   res.cork();
   for (const part of parts) res.write(part);
