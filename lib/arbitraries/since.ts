@@ -104,3 +104,36 @@ export function knownSince(now: number): { inWindow: string[]; future: string[];
     tooOld: [iso(now - 90 * DAY - 2 * hour), iso(now - 365 * DAY), iso(0)],
   };
 }
+
+/** One way to write a valid `since`, and the name of that way. */
+export interface SinceForm {
+  form: string;
+  value: string;
+}
+
+/**
+ * Valid RFC 3339 forms of a time inside the window that no example shows: other precisions than
+ * milliseconds (none to nanoseconds), a lower-case `t` and `z` (RFC 3339 §5.6), and the zero offset
+ * written `+00:00` or `-00:00`. Each names its form, so a refusal says which.
+ */
+export function sinceForms(now: number): fc.Arbitrary<SinceForm> {
+  return fc
+    .record({
+      at: fc.integer({ min: now - 89 * DAY, max: now - 10 * MARGIN }),
+      digits: fc.constantFrom(0, 1, 2, 3, 6, 9),
+      lower: fc.boolean(),
+      zone: fc.constantFrom('Z', '+00:00', '-00:00'),
+    })
+    .map(({ at, digits, lower, zone }) => {
+      const [date, time] = iso(at).slice(0, 19).split('T') as [string, string];
+      const fraction = digits === 0 ? '' : `.${iso(at).slice(20, 23).padEnd(digits, '0').slice(0, digits)}`;
+      const z = zone === 'Z' && lower ? 'z' : zone;
+      const value = `${date}${lower ? 't' : 'T'}${time}${fraction}${z}`;
+      const parts = [
+        digits === 3 ? undefined : `${digits}-digit-fraction`,
+        lower ? 'lower-case' : undefined,
+        zone === 'Z' ? undefined : `offset${zone}`,
+      ].filter(Boolean);
+      return { form: parts.join('+') || 'milliseconds', value };
+    });
+}

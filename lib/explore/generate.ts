@@ -42,8 +42,15 @@ const DATA_FOR: Readonly<Record<string, DataName>> = {
   page: 'feedPage',
 };
 
-/** Data no run's settings give: its cases are counted, never run, and tie the test to no rule. */
-const NEVER_GIVEN: ReadonlySet<DataName> = new Set(['feedPage']);
+/**
+ * Page tokens that no `next` link gave with this `since`: one spoilt, or another since's. The mock
+ * refuses them (400, a decision); the interface does not say, so live they are held to no 5xx.
+ */
+const FOREIGN_TOKENS: readonly [string, CaseValue][] = [
+  ['garbled', { data: 'feedPage', spoil: 'garbled' }],
+  ['truncated', { data: 'feedPage', spoil: 'truncated' }],
+  ['another-since', { data: 'otherFeedPage' }],
+];
 
 /**
  * Valid values whose success needs data the contract names in prose only, kept in one place: "`svg`
@@ -110,16 +117,24 @@ function parameterCases(b: Builder, p: Parameter, bearer: boolean): void {
   const data = DATA_FOR[p.name];
   if (data && p.in === 'query')
     add(b, 'positive', p.name, 'from-data', positiveRules(b, own), 'accept', set({ data }));
+  if (data === 'feedPage') {
+    const { rules } = negative(b, own, false);
+    const outcome = b.options.mode === 'live' ? 'tolerate' : { refused: 'input' as const, invalid: true };
+    for (const [variant, value] of FOREIGN_TOKENS)
+      add(b, 'negative', p.name, variant, rules, outcome, set(value));
+  }
   // A token names one user, so the path must name that user: no identifier from the contract then.
   if (data && p.in === 'path' && !bearer && typeof examples[0] === 'string')
     add(b, 'positive', p.name, 'example', positiveRules(b, own), 'accept', set(examples[0]));
   if (!data) {
     const current = place(b.base, p)[p.name];
-    for (const v of validVariants(schema, examples, b.options.now)) {
+    for (const v of validVariants(schema, examples, b.options.now, b.options.seed)) {
       if (asText(v.value) === current) continue;
       const others = v.variant === 'maximum' ? companions(b, p) : [];
       const source = NEEDS_SOURCE.find((n) => n.parameter === p.name && n.value === v.value)?.path ?? {};
-      add(b, 'positive', p.name, v.variant, positiveRules(b, own), 'accept', (r) => {
+      // A form only the mock's decisions promise is held live to no 5xx, never to a success.
+      const outcome = v.decided && b.options.mode === 'live' ? 'tolerate' : 'accept';
+      add(b, 'positive', p.name, v.variant, positiveRules(b, own), outcome, (r) => {
         for (const [o, min] of others) place(r, o)[o.name] = String(min);
         for (const [name, data] of Object.entries(source)) if (name in r.path) r.path[name] = { data };
         set(v.value)(r);
@@ -250,14 +265,7 @@ export function exploreContract(contract: Contract, options: ExploreOptions): Ma
   return new Map([...contract.operations.keys()].map((id) => [id, exploreOperation(contract, id, options)]));
 }
 
-function neverRuns(c: ExploreCase): boolean {
-  const { path, query, headers } = c.request;
-  return [path, query, headers].some((values) =>
-    Object.values(values).some((v) => typeof v !== 'string' && NEVER_GIVEN.has(v.data)),
-  );
-}
-
-/** The rules the cases that can run exercise, in their order: a test's tags. */
+/** The rules the cases exercise, in their order: a test's tags. */
 export function exploredRules(cases: ExploreCase[]): string[] {
-  return [...new Set(cases.filter((c) => !neverRuns(c)).flatMap((c) => c.rules))];
+  return [...new Set(cases.flatMap((c) => c.rules))];
 }

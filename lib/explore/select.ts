@@ -1,7 +1,7 @@
 import type { CallOptions, KeyPlacement } from '../client/types.ts';
 import { VARIABLES } from '../config.ts';
 import type { Operation } from '../contract/index.ts';
-import type { CaseValue, DataName, ExploreCase } from './types.ts';
+import type { CaseValue, DataName, ExploreCase, Spoil } from './types.ts';
 
 /** The target's data a case may need, by name. */
 export type ExploreData = Partial<Record<DataName, string>>;
@@ -20,8 +20,8 @@ const NEEDS: Readonly<Record<DataName, string>> = {
   token: `needs CLM_USER_TOKEN: ${VARIABLES.CLM_USER_TOKEN}`,
   svgImageUri:
     'needs an SVG image the image service can read: no setting names one (CLM_IMAGE_URI is any image)',
-  feedPage:
-    'needs a page token, which is only ever taken from a next link (NOTIF-09): the paging tests follow them',
+  feedPage: 'needs a page token, which is only ever taken from a next link (NOTIF-09)',
+  otherFeedPage: "needs a page token of another since's next link (NOTIF-09)",
 };
 
 /** A search reads: it is a POST only to carry its query. */
@@ -101,7 +101,15 @@ function resolved(value: CaseValue, data: ExploreData, missing: Set<string>): st
   if (typeof value === 'string') return value;
   const found = data[value.data];
   if (found === undefined) missing.add(NEEDS[value.data]);
-  return found ?? '';
+  return spoilt(found ?? '', value.spoil);
+}
+
+/** A token spoilt as a client might: one character changed in the middle, or the end cut off. */
+export function spoilt(value: string, spoil: Spoil | undefined): string {
+  if (!spoil || value.length < 2) return value;
+  if (spoil === 'truncated') return value.slice(0, Math.max(1, value.length - 4));
+  const at = Math.floor(value.length / 2);
+  return `${value.slice(0, at)}${value[at] === 'A' ? 'B' : 'A'}${value.slice(at + 1)}`;
 }
 
 function values(

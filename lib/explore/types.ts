@@ -6,10 +6,21 @@
 
 /** Values only the target can give: identifiers that exist, a token for its user. */
 export type DataName =
-  'licenceId' | 'userId' | 'pageId' | 'contentId' | 'imageUri' | 'svgImageUri' | 'token' | 'feedPage';
+  | 'licenceId'
+  | 'userId'
+  | 'pageId'
+  | 'contentId'
+  | 'imageUri'
+  | 'svgImageUri'
+  | 'token'
+  | 'feedPage'
+  | 'otherFeedPage';
 
-/** A value written in the case, or one taken from the target's data when the case runs. */
-export type CaseValue = string | { data: DataName };
+/** How a value from the data is spoilt: a character changed, its end cut off. */
+export type Spoil = 'garbled' | 'truncated';
+
+/** A value written in the case, or one taken from the target's data when the case runs (spoilt, maybe). */
+export type CaseValue = string | { data: DataName; spoil?: Spoil };
 
 export type CaseKind = 'positive' | 'negative';
 
@@ -57,6 +68,8 @@ export interface ExploreOptions {
   now: number;
   /** Live, rules checked on the mock only are left out, and what they refuse is only tolerated. */
   mode: 'mock' | 'live';
+  /** The fast-check seed the drawn values (formats' forms, patterns' alternatives) come from. */
+  seed?: number;
 }
 
 /** One case as it ran, or why it did not. */

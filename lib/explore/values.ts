@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { sinceForms } from '../arbitraries/since.ts';
 import { ajv } from '../contract/ajv.ts';
 
 /** The part of a JSON Schema the exploration reads. */
@@ -23,6 +25,11 @@ export interface Schema {
 export interface Variant {
   variant: string;
   value: unknown;
+  /**
+   * A form the format allows that the interface does not promise to take (a lower-case `t`):
+   * the mock, which implements every decision, accepts it; a live service is held to no 5xx.
+   */
+  decided?: boolean;
 }
 
 /** Where a value goes: in a URL or a header every value is text, so a string cannot have a wrong type. */
@@ -63,11 +70,45 @@ export function representative(schema: Schema, examples: unknown[], now: number)
   return candidates.find((value) => value !== undefined && valid(schema, value));
 }
 
+/** How many values are drawn to find the forms of a format or a pattern: enough to meet each. */
+const DRAWS = 200;
+
+/**
+ * Valid forms no example shows, drawn with fast-check from the seed: a `date-time` at other
+ * precisions, in lower case, at a zero offset; each alternative of a pattern (`fc.stringMatching`),
+ * one value per shape (`ff0000` and `ff0000,00ff00` for a tint of one colour or two).
+ */
+function drawnForms(schema: Schema, now: number, seed: number): Variant[] {
+  if (schema.format === 'date-time') {
+    const forms = new Map(fc.sample(sinceForms(now), { seed, numRuns: DRAWS }).map((f) => [f.form, f.value]));
+    forms.delete('milliseconds');
+    // Forms that differ in one way first: a refusal then says which way matters.
+    const ways = (form: string) => form.split('+').length;
+    return [...forms]
+      .sort(([a], [b]) => ways(a) - ways(b) || a.localeCompare(b))
+      .slice(0, 10)
+      .map(([form, value]) => ({ variant: `date-time:${form}`, value, decided: true }));
+  }
+  if (!schema.pattern || typeOf(schema) !== 'string') return [];
+  const shapes = new Map<string, string>();
+  for (const value of fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { seed, numRuns: DRAWS }))
+    if (valid(schema, value)) shapes.set(value.replace(/[A-Za-z0-9]/g, 'x'), value);
+  return [...shapes]
+    .sort(([a], [b]) => a.length - b.length)
+    .slice(0, 4)
+    .map(([shape, value]) => ({ variant: `pattern:${shape.length}`, value }));
+}
+
 /**
  * Valid values at the schema's edges: each enum value, the const, the minimum and maximum, the
- * shortest and longest string; else its representative value (`example`), when it has one.
+ * shortest and longest string; else its representative value (`example`), when it has one; and the
+ * forms its format or pattern allows, drawn from `seed`.
  */
-export function validVariants(schema: Schema, examples: unknown[], now: number): Variant[] {
+export function validVariants(schema: Schema, examples: unknown[], now: number, seed = 0): Variant[] {
+  return [...edgeVariants(schema, examples, now), ...drawnForms(schema, now, seed)];
+}
+
+function edgeVariants(schema: Schema, examples: unknown[], now: number): Variant[] {
   const out: Variant[] = [];
   const type = typeOf(schema);
   if (schema.enum) for (const value of schema.enum) out.push({ variant: `enum:${String(value)}`, value });

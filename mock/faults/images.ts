@@ -109,6 +109,17 @@ export const IMAGES_FAULTS: Fault[] = [
     apply: switches({ tintSvg: false }),
   },
   {
+    name: 'tint-duotone-refused',
+    rule: 'IMG-03',
+    kind: 'status',
+    description: 'tint of two colours (a duotone), which its pattern allows, gets 400.',
+    apply: rewrite(IMAGE_OPERATIONS, (r, req) =>
+      r.status === 200 && req.query.get('tint')?.includes(',')
+        ? { status: 400, body: { message: 'tint takes one colour' } }
+        : r,
+    ),
+  },
+  {
     name: 'quality-refused',
     rule: 'IMG-03',
     kind: 'status',

@@ -95,9 +95,11 @@ export function encodePosition(position: Position): string {
 
 export function decodePosition(token: string): Position | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return undefined;
-  const match = /^(\d{1,15})#(\d{1,9})#([0-9a-f-]{0,36})$/.exec(
-    Buffer.from(token, 'base64url').toString('utf8'),
-  );
+  // The last id is a whole UUID or nothing: a token cut short is no token.
+  const match =
+    /^(\d{1,15})#(\d{1,9})#((?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?)$/.exec(
+      Buffer.from(token, 'base64url').toString('utf8'),
+    );
   if (!match) return undefined;
   return { time: Number(match[1]), offset: Number(match[2]), lastId: match[3]! };
 }
