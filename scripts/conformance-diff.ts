@@ -19,14 +19,16 @@ const MOCK_SEED = SUITE_MOCK.seed;
 const USAGE = `Usage: npm run conformance:diff -- [options]
 
   Sends the same safe requests (every GET and the search POST: a success with each side's own
-  data, an unknown identifier, no key, a wrong key, and for the feed \`since\` missing and in the
-  future) to the bundled mock, started in process, and to the configured service (CLM_BASE_URL,
-  CLM_API_KEY, CLM_IMAGE_BASE_URL and the data ids, from the environment, .env or CLM_ENV_FILE),
-  within the run's budget and pace (CLM_REQUEST_BUDGET, CLM_RATE_LIMIT). Compares each pair by
-  status, Content-Type, the headers the contract names and the shape of the body, never values,
-  and classes each difference: the mock is wrong, the service breaks the contract, or the
-  contract is silent. Writes diff.md, diff.json and diff.html to the reports folder
-  (CLM_REPORTS_DIR, default reports).
+  data, an unknown identifier, no key, a wrong key; for the feed \`since\` missing and in the
+  future, and a walk back in time to a full page, at most 15 pages a side) to the bundled mock,
+  started in process, and to the configured service (CLM_BASE_URL, CLM_API_KEY,
+  CLM_IMAGE_BASE_URL and the data ids, from the environment, .env or CLM_ENV_FILE), within the
+  run's budget and pace (CLM_REQUEST_BUDGET, CLM_RATE_LIMIT). Compares each pair by status,
+  Content-Type, the headers the contract names and the shape of the body, never values (the
+  feed's pages also by size against the contract's page limit and by their next links' shape), and
+  classes each difference: the mock is wrong, the service breaks the contract, or the contract is
+  silent. Writes diff.md, diff.json and diff.html to the reports folder (CLM_REPORTS_DIR, default
+  reports).
 
   --now TIMESTAMP   the clock of both sides: the mock starts at it and the service's \`since\`
                     values count from it (for a service whose clock is fixed, such as

@@ -25,7 +25,16 @@ export interface AnswerSummary {
 }
 
 export type Aspect =
-  'status' | 'media type' | 'header' | 'field' | 'type' | 'array size' | 'schema' | 'check';
+  | 'status'
+  | 'media type'
+  | 'header'
+  | 'field'
+  | 'type'
+  | 'array size'
+  | 'schema'
+  | 'check'
+  | 'page size'
+  | 'next link';
 
 export interface Difference {
   aspect: Aspect;
@@ -39,7 +48,7 @@ export interface Difference {
 }
 
 /** The class: a live answer out of the contract first, then the mock's; else the contract allows both. */
-function classOf(liveBad: boolean, mockBad: boolean, mockStricter = false): DiffClass {
+export function classOf(liveBad: boolean, mockBad: boolean, mockStricter = false): DiffClass {
   if (liveBad) return 'service-breaks-contract';
   if (mockBad || mockStricter) return 'mock-wrong';
   return 'contract-silent';

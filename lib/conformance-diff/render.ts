@@ -109,7 +109,7 @@ export function diffMarkdown(r: DiffReport): string {
     '',
     ...metaLines(r),
     '',
-    "Each request goes to both sides, each with its own data and key; the pair is compared by status, media type, the headers the contract names (presence), and the shape of the body (fields by JSON pointer, array indices as `*`, JSON types, array sizes against the contract's bounds), never by values. Classes:",
+    "Each request goes to both sides, each with its own data and key; the pair is compared by status, media type, the headers the contract names (presence), and the shape of the body (fields by JSON pointer, array indices as `*`, JSON types, array sizes against the contract's bounds), never by values; the feed, walked back in time to a full page on each side, also by page size against its limit and by the shape of its `next` links. Classes:",
     '',
     ...CLASSES.map((c) => `- **${CLASS_TITLES[c]}**: ${CLASS_MEANINGS[c]}.`),
     '',

@@ -2,6 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CallOptions } from '../client/client.ts';
 import type { VARIABLES } from '../config.ts';
 import type { Contract, Operation } from '../contract/index.ts';
+import { pageLimit, type PageLimit } from './page-limit.ts';
 
 /** What one side knows to ask with: the mock's examples, or the configured ids and token. */
 export interface SideData {
@@ -45,7 +46,7 @@ const DAY = 86_400_000;
 const FIXED_QUERY: Record<string, string> = { source: 'clm-conformance-diff', format: 'png' };
 
 export type RequestKind =
-  'success' | 'unknown-id' | 'no-key' | 'wrong-key' | 'since-missing' | 'since-future';
+  'success' | 'unknown-id' | 'no-key' | 'wrong-key' | 'since-missing' | 'since-future' | 'full-page';
 
 const TITLES: Record<RequestKind, string> = {
   success: "with the side's own data and key",
@@ -54,6 +55,7 @@ const TITLES: Record<RequestKind, string> = {
   'wrong-key': 'with a wrong key',
   'since-missing': 'without `since`',
   'since-future': '`since` a day in the future',
+  'full-page': 'walked back in time to a full page',
 };
 
 export interface DiffRequest {
@@ -66,6 +68,8 @@ export interface DiffRequest {
   needs: DataName[];
   /** Why the contract demands a refusal (4xx) of this request, when it does. */
   refusal?: string;
+  /** A paged list walked to a full page: its limit. The call is then the walk's first page. */
+  page?: PageLimit;
   /** The call on one side, from that side's data and clock. */
   options(side: { data: SideData; now: number }): CallOptions;
 }
@@ -174,6 +178,8 @@ function requestsFor(contract: Contract, op: Operation): DiffRequest[] {
     requests.push(
       make('since-future', { ids: 'own', key, since: 'future' }, '`since` must not be in the future'),
     );
+    const page = pageLimit(contract, op.id);
+    if (page) requests.push({ ...make('full-page', { ids: 'own', key }), page });
   }
   return requests;
 }
@@ -181,7 +187,8 @@ function requestsFor(contract: Contract, op: Operation): DiffRequest[] {
 /**
  * The request set: for every GET and the search POST (nothing that changes anything, so safe for
  * production), a success with each side's own data, an unknown identifier where the path takes
- * one, no key and a wrong key, and for the feed `since` missing and in the future.
+ * one, no key and a wrong key, and for the feed `since` missing and in the future, and a walk back
+ * in time to a full page.
  */
 export function diffRequests(contract: Contract): DiffRequest[] {
   return [...contract.operations.values()]

@@ -1,9 +1,10 @@
-import { ApiCheckError, ApiClient, type ClientLimits, type Target } from '../client/client.ts';
-import { emptyObservations, type Observations } from '../client/observations.ts';
+import { ApiClient, type CallOptions, type ClientLimits, type Target } from '../client/client.ts';
+import { emptyObservations } from '../client/observations.ts';
 import type { Redactor } from '../client/redact.ts';
 import { VARIABLES } from '../config.ts';
-import { baseMediaType, type Contract } from '../contract/index.ts';
+import type { Contract } from '../contract/index.ts';
 import type { RunLedger } from '../run/ledger-server.ts';
+import { ask } from './ask.ts';
 import {
   compareAnswers,
   type Answer,
@@ -11,6 +12,9 @@ import {
   type DiffClass,
   type Difference,
 } from './compare.ts';
+import { walkToFullPage, type PageWalk } from './full-page.ts';
+import type { PageLimit } from './page-limit.ts';
+import { comparePages } from './page-compare.ts';
 import {
   DATA_VARIABLES,
   describeRequest,
@@ -69,47 +73,23 @@ class NotAnswered extends Error {}
 
 const SIDE_WORDS: Record<SideName, string> = { mock: 'the mock', live: 'the service' };
 
-/** One side's answer; an answer the client's checks refused is rebuilt from what it recorded. */
-async function ask(
+/**
+ * One side's walk to a full page: its first pages are the request with earlier `since` values,
+ * then the walker follows their next links as given, each through the side's client.
+ */
+function walkSide(
   client: ApiClient,
-  observations: Observations,
-  contract: Contract,
-  request: DiffRequest,
   side: Side,
-): Promise<Answer> {
-  const options = { ...request.options(side), checks: 'safety' as const, followRedirects: false };
-  try {
-    const r = await client.call(request.operation, options);
-    const mediaType = baseMediaType(r.headers['content-type']);
-    const body: Answer['body'] =
-      r.json !== undefined ? { kind: 'json', value: r.json } : { kind: r.text === '' ? 'empty' : 'not JSON' };
-    return { url: r.url, status: r.status, mediaType, headers: r.headers, body, failures: [] };
-  } catch (error) {
-    if (!(error instanceof ApiCheckError)) throw error;
-    // The client recorded the answer (redacted, its body cut at 2,000 characters) before checking it.
-    const last = observations.exchanges.at(-1)!;
-    const typeFailure = error.failures.find((f) => f.check === 'contentTypeDocumented');
-    const documented = Object.keys(contract.response(request.operation, last.status)?.response.content ?? {});
-    const mediaType = typeFailure
-      ? typeFailure.received.replace('(no Content-Type)', '')
-      : baseMediaType(documented[0] ?? '(unknown)');
-    // Kept to 2,000 characters, then redacted: a long text that does not parse was cut short.
-    let body: Answer['body'] = {
-      kind: last.body === '' ? 'empty' : last.body.length < 1_500 ? 'not JSON' : 'cut',
-    };
-    try {
-      if (last.body !== '') body = { kind: 'json', value: JSON.parse(last.body) };
-    } catch {
-      // Not JSON, or cut: as above.
-    }
-    // The media type is compared on its own; the client's check of it would say it twice.
-    const failures = error.failures
-      .filter((f) => f.check !== 'contentTypeDocumented')
-      .map((f) =>
-        side.redactor.text(`${f.title}: expected ${f.expected}, received ${f.received.slice(0, 200)}`),
-      );
-    return { url: last.url, status: last.status, mediaType, headers: undefined, body, failures };
-  }
+  path: string,
+  page: PageLimit,
+  options: CallOptions,
+  context: Parameters<typeof ask>[1],
+): Promise<PageWalk> {
+  const { query, path: _, ...rest } = options;
+  const firstUrl = (since: string) =>
+    `${side.target.baseUrl}${path}?${new URLSearchParams({ ...query, since }).toString()}`;
+  const askUrl = (url: string) => ask(() => client.raw({ ...rest, url }), context);
+  return walkToFullPage({ page, now: side.now, firstUrl, ask: askUrl });
 }
 
 /**
@@ -182,9 +162,21 @@ export async function runDiff(options: {
       continue;
     }
     const answers: Partial<Record<SideName, Answer>> = {};
+    const walks: Partial<Record<SideName, PageWalk>> = {};
     for (const name of ['mock', 'live'] as const) {
+      const side = sides[name];
+      const options = { ...request.options(side), checks: 'safety' as const, followRedirects: false };
+      const context = {
+        contract,
+        operation: op.id,
+        observations: observations[name],
+        redactor: side.redactor,
+      };
       try {
-        answers[name] = await ask(clients[name], observations[name], contract, request, sides[name]);
+        if (request.page) {
+          walks[name] = await walkSide(clients[name], side, op.path, request.page, options, context);
+          answers[name] = walks[name].answer;
+        } else answers[name] = await ask(() => clients[name].call(request.operation, options), context);
       } catch (error) {
         const reason = sides[name].redactor.text((error as Error).message.split('\n')[0]!);
         const { stopped } = await sides[name].ledger.state();
@@ -197,7 +189,11 @@ export async function runDiff(options: {
       }
     }
     if (!answers.mock || !answers.live) continue;
-    const compared = compareAnswers(contract, request, answers.mock, answers.live);
+    const bases = { mock: sides.mock.target.baseUrl, live: sides.live.target.baseUrl };
+    const compared =
+      request.page && walks.mock && walks.live
+        ? comparePages(contract, request, request.page, { mock: walks.mock, live: walks.live }, bases)
+        : compareAnswers(contract, request, answers.mock, answers.live);
     Object.assign(pair, compared);
     outcome.pairs.compared++;
     for (const d of compared.differences) outcome.counts[d.class]++;

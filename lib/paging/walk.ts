@@ -18,27 +18,32 @@ export function nextLink(page: FeedPage): string | undefined {
   return page.links.find((link) => link.rel === 'next')?.href;
 }
 
+/** A next link that leads back to a page already read: its changes would come twice, and forever. */
+export class FeedLoop extends Error {}
+
 /**
  * Follows `next` links exactly as given, without change, from a first URL until a page comes back
- * empty or `maxPages` pages were read. The fetcher does the HTTP (and its checks). A next link that
- * leads back to a page already read is an error: its changes would come twice, and forever.
+ * empty, `maxPages` pages were read, or a page meets `enough` (the walk has found what it came
+ * for). The fetcher does the HTTP (and its checks). A loop back to a page already read throws.
  */
 export async function walkFeed(
   fetchPage: (url: string) => Promise<FeedPage>,
   firstUrl: string,
   maxPages: number,
+  enough?: (page: FeedPage) => boolean,
 ): Promise<Walk> {
   const pages: FeedPage[] = [];
   let url: string | undefined = firstUrl;
   const read = new Set<string>();
   while (url !== undefined && pages.length < maxPages) {
-    if (read.has(url)) throw new Error(`A next link leads back to a page already read: ${url}`);
+    if (read.has(url)) throw new FeedLoop(`A next link leads back to a page already read: ${url}`);
     read.add(url);
     const page = await fetchPage(url);
     pages.push(page);
     url = nextLink(page);
     if (page.notifications.length === 0)
       return { pages, notifications: pages.flatMap((p) => p.notifications), next: url, ended: true };
+    if (enough?.(page)) break;
   }
   return { pages, notifications: pages.flatMap((p) => p.notifications), next: url, ended: false };
 }

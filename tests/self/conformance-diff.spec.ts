@@ -93,6 +93,10 @@ test.describe('conformance:diff, the mock against a service', () => {
       expect(r.pairs.compared).toBe(r.pairs.total);
       expect(r.pairs.total).toBe(diffRequests(await loadContract()).length);
       expect(run.stdout).toContain('0 differences');
+      // Both walks reached the same full page, so the page limit was put to the test.
+      const walk = r.operations.flatMap((o) => o.results).find((p) => p.id === 'listNotifications full-page');
+      for (const side of [walk?.mock, walk?.live])
+        expect(side?.notes.join(' ')).toContain('compared the first full page, 200 (limit 200');
       for (const name of ['diff.md', 'diff.html'])
         expect(readdirSync(join(run.dir, 'reports'))).toContain(name);
       expectNoCanary(run);
@@ -125,6 +129,31 @@ test.describe('conformance:diff, the mock against a service', () => {
       expect(markdown).toContain('**the service breaks the contract**: field `/issueReason`');
       expect(markdown.indexOf('## getLicence')).toBeLessThan(markdown.indexOf('## listNotifications'));
       expectNoCanary(run);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  test('a service whose full pages hold 201 changes: the service breaks the contract under listNotifications, exit 1', async () => {
+    const { mock, settings } = await serviceMock(['page-of-201']);
+    try {
+      const run = await conformanceDiff(settings, ['--now', MOCK_NOW]);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      const found = report(run).operations.flatMap((o) =>
+        o.results.flatMap((p) => p.differences.map((d) => ({ ...d, operation: o.operation, id: p.id }))),
+      );
+      expect(found).toEqual([
+        expect.objectContaining({
+          operation: 'listNotifications',
+          id: 'listNotifications full-page',
+          aspect: 'page size',
+          at: '/notifications',
+          class: 'service-breaks-contract',
+          mock: '200 (within the limit 200)',
+          live: '201 (over the limit 200)',
+        }),
+      ]);
+      expect(run.stdout).toContain('1 the service breaks the contract');
     } finally {
       await mock.close();
     }
