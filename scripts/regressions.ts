@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLine, usageError } from '../lib/cli.ts';
 import { ConfigError, loadConfig } from '../lib/config.ts';
+import { EXIT } from '../lib/report/exit-code.ts';
 import {
   DEFAULT_WINDOW,
   HISTORY_FILE,
@@ -18,9 +19,12 @@ const USAGE = `Usage: npm run conformance:regressions -- [--history FILE] [--win
        npm run conformance:regressions -- <previous conformance.json> <current conformance.json>
 
 Compares the newest run of the history with the runs before it, of the same target (kind, base
-URL, mock faults). Exits 1 when a rule regressed, 0 otherwise, 2 on bad arguments.
+URL, mock faults). Exits 1 when a rule regressed; else 3 when a rule did not run in the newest
+(the code of an incomplete run); else 0; 2 on bad arguments.
 
   regressed  passed in each of the N runs before the newest, fails in the newest
+  not run    passed in each of the N runs before the newest, undecided in the newest (not run,
+             skipped or not covered: the run stopped short, or lost the data the rule needs)
   flaky      flipped between pass and fail at least twice in the last N+1 runs (listed, never fails)
   fixed      failed in the run before, passes in the newest
 
@@ -54,12 +58,16 @@ if (result) {
       `  ${kind.padEnd(9)} ${t.rule} (${note})${t.findings.length ? `: ${t.findings.join('; ')}` : ''}`,
     );
   for (const t of result.regressed) line('regressed', t, `was ${t.verdicts.at(-2)}`);
+  for (const t of result.notRun) line('not run', t, `was ${t.verdicts.at(-2)}, now ${t.verdicts.at(-1)}`);
   for (const t of result.flaky) line('flaky', t, t.verdicts.join(', '));
   for (const t of result.fixed) line('fixed', t, `was ${t.verdicts.at(-2)}`);
   console.log(
-    result.regressed.length ? `${result.regressed.length} rule(s) regressed.` : 'No rule regressed.',
+    (result.regressed.length ? `${result.regressed.length} rule(s) regressed.` : 'No rule regressed.') +
+      (result.notRun.length
+        ? ` ${result.notRun.length} rule(s) that passed before did not run in the newest run.`
+        : ''),
   );
-  process.exitCode = result.regressed.length ? 1 : 0;
+  process.exitCode = result.regressed.length ? EXIT.fail : result.notRun.length ? EXIT.incomplete : EXIT.pass;
 }
 
 function compareHistory(): Regressions | undefined {
@@ -102,7 +110,7 @@ function compareReports(previousFile: string, currentFile: string): Regressions 
       verdicts: ['absent' as const, 'fail' as const],
       findings: current.findings.filter((f) => f.rules.includes(rule)).map((f) => f.title),
     }));
-    return { newest: current, compared: [], window: 1, regressed: trends, flaky: [], fixed: [] };
+    return { newest: current, compared: [], window: 1, regressed: trends, notRun: [], flaky: [], fixed: [] };
   }
   // The two reports are compared whatever their targets: naming them says they compare.
   const previous = {

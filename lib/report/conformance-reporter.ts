@@ -14,9 +14,17 @@ import { loadContract, loadRules, projectPath } from '../contract/index.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
 import { EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
 import { errorAnnotations } from './ci.ts';
+import { EXIT, exitCodeOf, exitIncompleteAtEnd } from './exit-code.ts';
 import { plain, replayable, replayCommand } from './findings.ts';
 import { appendHistory, HISTORY_FILE, recordOf } from './history.ts';
-import { buildReport, type FailureRecord, type Outcome, type RunRecord, type TestRecord } from './model.ts';
+import {
+  buildReport,
+  type ConformanceReport,
+  type FailureRecord,
+  type Outcome,
+  type RunRecord,
+  type TestRecord,
+} from './model.ts';
 import { conformanceHtml, conformanceMarkdown, counts, coverageMarkdown, driftMarkdown } from './render.ts';
 import { contractIdentity, partialReasons, suiteCommit } from './run-meta.ts';
 
@@ -137,11 +145,17 @@ export default class ConformanceReporter implements Reporter {
     const all = [...this.outcomes.values()];
     const count = (outcome: Outcome) => all.filter((o) => o === outcome).length;
     const line = `Tests: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped') + count('not run')} skipped`;
-    if (this.records.size > 0) await this.writeReports(result);
+    const report = this.records.size > 0 ? await this.writeReports(result) : undefined;
     console.log(line);
+    // Playwright exits 0 when no test failed: a run that left rules undecided must not look green.
+    const noFailure = result.status === 'passed' || (result.status === 'timedout' && count('failed') === 0);
+    if (report && noFailure && exitCodeOf(report) === EXIT.incomplete) {
+      console.log(`Exit code ${EXIT.incomplete}: the run is incomplete.`);
+      exitIncompleteAtEnd();
+    }
   }
 
-  private async writeReports(result: FullResult): Promise<void> {
+  private async writeReports(result: FullResult): Promise<ConformanceReport> {
     const records = [...this.records.values()];
     const contract = await loadContract();
     const targetKind = this.targets.has('live') ? 'live' : 'mock';
@@ -201,6 +215,7 @@ export default class ConformanceReporter implements Reporter {
           : '') +
         `\nReports in ${dir}/ (conformance.html, coverage.md, drift.md)${this.partial.length ? `: a partial run (${this.partial.join('; ')}); the full run's reports in ${this.outputDir}/ are left as they were` : ''}.`,
     );
+    return report;
   }
 
   printsToStdio(): boolean {

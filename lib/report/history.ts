@@ -144,6 +144,11 @@ export interface Regressions {
   window: number;
   /** Passed in each compared run, fails in the newest: fails the gate. */
   regressed: RuleTrend[];
+  /**
+   * Passed in each compared run, undecided in the newest (not run, skipped, not covered): what held
+   * is no longer known to hold. Fails the gate with its own exit code.
+   */
+  notRun: RuleTrend[];
   /** Flipped between pass and fail at least twice over the compared runs and the newest. */
   flaky: RuleTrend[];
   /** Failed in the run before, passes in the newest (and is not flaky). */
@@ -156,7 +161,7 @@ export const DEFAULT_WINDOW = 3;
 export function regressions(history: HistoryRecord[], options: { window?: number } = {}): Regressions {
   const window = Math.max(1, Math.floor(options.window ?? DEFAULT_WINDOW));
   const newest = history.at(-1);
-  const none: Regressions = { newest, compared: [], window, regressed: [], flaky: [], fixed: [] };
+  const none: Regressions = { newest, compared: [], window, regressed: [], notRun: [], flaky: [], fixed: [] };
   if (!newest) return none;
   const same = history.filter((r) => targetOf(r) === targetOf(newest));
   const compared = same.slice(-1 - window, -1);
@@ -173,7 +178,9 @@ export function regressions(history: HistoryRecord[], options: { window?: number
     };
     const decided = verdicts.filter((v) => v === 'pass' || v === 'fail');
     const flips = decided.filter((v, i) => i > 0 && v !== decided[i - 1]).length;
-    if (now === 'fail' && before.every((v) => v === 'pass')) result.regressed.push(trend);
+    const held = before.every((v) => v === 'pass');
+    if (now === 'fail' && held) result.regressed.push(trend);
+    else if (now !== 'pass' && now !== 'fail' && held) result.notRun.push(trend);
     else if (flips >= 2) result.flaky.push(trend);
     else if (now === 'pass' && before.at(-1) === 'fail') result.fixed.push(trend);
   }

@@ -114,6 +114,15 @@ export interface ConformanceReport {
 }
 
 /**
+ * Why a run left rules undecided beyond being a part of the suite by choice (a filter, a shard,
+ * files named): the run stopped, was interrupted, or tests were not run. Empty for a partial run
+ * that ran all it selected. The partial run's own reason comes first in `incomplete`.
+ */
+export function unfinished(report: Pick<ConformanceReport, 'incomplete' | 'meta'>): string[] {
+  return report.meta.partial.length > 0 ? report.incomplete.slice(1) : report.incomplete;
+}
+
+/**
  * A rule's verdict: any failure fails it; else a test not run leaves it undecided; else any pass
  * passes it; else skipped, or not covered.
  */
@@ -161,6 +170,20 @@ function deprecationsOf(contract: Contract, records: TestRecord[]): DeprecationR
         gone: [...new Set(gone.filter((g) => g.operation === op.id).map((g) => g.status))].sort(),
       };
     });
+}
+
+/**
+ * Why tests were not run, beyond the ledger's own reason: merged shards have no ledger, so their
+ * tests' reasons are the only place that says why the night stopped.
+ */
+function notRunWhy(notRun: TestRecord[], stopped: string | undefined): string {
+  const why = [
+    ...new Set(
+      notRun.map((r) => r.skipReason?.replace(/^not run: /, '') ?? '').filter((w) => w && w !== stopped),
+    ),
+  ];
+  if (why.length === 0) return '';
+  return ` (${why.slice(0, 3).join('; ')}${why.length > 3 ? `; and ${why.length - 3} more` : ''})`;
 }
 
 export function buildReport(
@@ -227,8 +250,9 @@ export function buildReport(
   const incomplete = [
     ...(meta.interrupted ? [meta.interrupted] : []),
     ...(run.stopped ? [run.stopped] : []),
-    ...(notRun.length > 0 ? [`${notRun.length} test(s) not run`] : []),
+    ...(notRun.length > 0 ? [`${notRun.length} test(s) not run${notRunWhy(notRun, run.stopped)}`] : []),
   ];
+  // First, where `unfinished` expects it.
   if (meta.meta.partial.length > 0) incomplete.unshift(`a partial run (${meta.meta.partial.join('; ')})`);
   return {
     verdict: rows.some((r) => r.verdict === 'fail') ? 'fail' : incomplete.length > 0 ? 'incomplete' : 'pass',

@@ -85,7 +85,7 @@ function summary(newest: HistoryRecord, gate: Regressions, others: number): stri
   const compared =
     gate.compared.length === 0
       ? 'The only run of this target: nothing to compare with yet.'
-      : `Compared with the ${gate.compared.length} run(s) before it: ${gate.regressed.length} regressed, ${gate.flaky.length} flaky, ${gate.fixed.length} fixed.`;
+      : `Compared with the ${gate.compared.length} run(s) before it: ${gate.regressed.length} regressed, ${gate.notRun.length} not run, ${gate.flaky.length} flaky, ${gate.fixed.length} fixed.`;
   const findings = newest.findings.map(
     (f) => `<li>${escape(f.title)} <span class="rules">${escape(f.rules.join(', '))}</span></li>`,
   );
@@ -94,6 +94,7 @@ function summary(newest: HistoryRecord, gate: Regressions, others: number): stri
 on ${escape(newest.targetKind)} ${escape(newest.baseUrl)}${newest.faults.length ? `, faults ${escape(newest.faults.join(', '))}` : ''}${newest.commit ? `, suite ${escape(newest.commit.slice(0, 12))}` : ''}${newest.complete ? '' : ' (incomplete)'}.</p>
 <p>${escape(compared)}${others ? ` ${others} run(s) of other targets are not shown.` : ''}</p>
 ${list('Regressed', gate.regressed, 'regressed')}
+${list('Passed before, not run now', gate.notRun, 'not-run')}
 ${list('Flaky', gate.flaky, 'flaky')}
 ${list('Fixed', gate.fixed, 'fixed')}
 ${findings.length ? `<h3>Findings of the newest run</h3><ul id="findings">${findings.join('')}</ul>` : ''}

@@ -127,6 +127,7 @@ test.describe('live runs against a hostile service @AUTH-07 @AUTH-05', () => {
         const { verdict, incomplete } = report(dir);
         expect(verdict, run.stdout.slice(-2000)).toBe('incomplete');
         expect(incomplete.join(' ')).toMatch(reason);
+        expect(run.status, 'the exit code of an incomplete run').toBe(3);
         expectNoLeak(run);
       } finally {
         await hostile.close();
@@ -236,6 +237,7 @@ test.describe('live runs through a proxy that varies what the interface leaves o
       const { verdict, incomplete, run: ledger } = report(dir);
       expect(verdict).toBe('incomplete');
       expect(incomplete.join(' ')).toMatch(/budget spent/);
+      expect(run.status, 'the exit code of an incomplete run').toBe(3);
       expect(ledger.requests).toBe(proxy.requests.count);
     } finally {
       await proxy.close();

@@ -9,6 +9,8 @@ interface Step {
   run?: string;
   if?: string;
   with?: Record<string, unknown>;
+  env?: Record<string, unknown>;
+  'continue-on-error'?: boolean;
 }
 
 interface Workflow {
@@ -16,6 +18,7 @@ interface Workflow {
     string,
     {
       steps: Step[];
+      env?: Record<string, unknown>;
       strategy?: { matrix?: { shard?: number[] } };
     }
   >;
@@ -62,13 +65,14 @@ test.describe('the CI workflows', () => {
       expect(all).toContain(step);
   });
 
-  test('the nightly run is live, sharded four ways with blob reports, merged, and fails on a regression', () => {
+  test('the nightly run is live, sharded four ways with blob reports, merged, and fails on its verdict or a regression', () => {
     const nightly = workflows['nightly.yml']!;
     expect(nightly.jobs.live!.strategy?.matrix?.shard).toEqual([1, 2, 3, 4]);
     const all = runs(nightly).join('\n');
     expect(all).toContain('--project=live --shard=${{ matrix.shard }}/4');
     expect(all).toContain('merge-reports');
     expect(all).toContain('npm run conformance:regressions');
+    expect(all).toContain('npm run conformance:verdict');
   });
 
   test('every job sets up Node 24, which the engines field allows', () => {
@@ -91,13 +95,14 @@ test.describe('the CI workflows', () => {
     };
     const restore = at((s) => s.uses?.startsWith('actions/cache/restore@') === true, 'cache restore');
     const merge = at((s) => s.run?.includes('merge-reports') === true, 'merge-reports');
+    const verdict = at((s) => s.run === 'npm run conformance:verdict', 'the verdict, reading the report');
     const save = at((s) => s.uses?.startsWith('actions/cache/save@') === true, 'cache save');
     const trend = at((s) => s.run === 'npm run report:trend', 'report:trend');
     const upload = at((s) => s.uses?.startsWith('actions/upload-artifact@') === true, 'upload');
     const gate = at((s) => s.run === 'npm run conformance:regressions', 'the gate, reading the history');
     // The merge appends tonight's run to the restored history; the gate reads what was saved.
-    expect([restore, merge, save, trend, upload, gate]).toEqual(
-      [restore, merge, save, trend, upload, gate].sort((a, b) => a - b),
+    expect([restore, merge, verdict, save, trend, upload, gate]).toEqual(
+      [restore, merge, verdict, save, trend, upload, gate].sort((a, b) => a - b),
     );
     expect(gate).toBe(steps.length - 1);
     expect(steps[restore]!.with).toMatchObject({
@@ -109,9 +114,28 @@ test.describe('the CI workflows', () => {
       path: 'reports/history.jsonl',
       key: steps[restore]!.with?.key,
     });
-    // A night that regressed is kept too, and its reports uploaded.
+    // A night that failed or stopped short (the merge exits 1 or 3) is kept too, and its reports uploaded.
     for (const i of [save, trend, upload]) expect(steps[i]!.if).toContain('always()');
     expect(steps[upload]!.with?.path).toBe('reports/');
     expect(runs(workflows['nightly.yml']!).join('\n')).not.toContain('gh run download');
+  });
+
+  test('the nightly reads the merged verdict: an incomplete night does not pass, and the gate still runs', () => {
+    const report = workflows['nightly.yml']!.jobs.report!;
+    const steps = report.steps;
+    const merge = steps.findIndex((s) => s.run?.includes('merge-reports') === true);
+    const verdict = steps.find((s) => s.run === 'npm run conformance:verdict');
+    const gate = steps.find((s) => s.run === 'npm run conformance:regressions');
+    // The merge exits 3 on an incomplete run: both must run after it, and may fail the night.
+    for (const step of [verdict, gate]) {
+      expect(step?.if, step?.run).toContain('always()');
+      expect(step?.['continue-on-error'], step?.run).toBeUndefined();
+    }
+    expect(steps[merge]!['continue-on-error']).toBeUndefined();
+    // It reads the report the merge wrote: the default reports folder, in both.
+    for (const env of [report.env, steps[merge]!.env, verdict?.env])
+      expect(env?.CLM_REPORTS_DIR, 'a reports folder of its own').toBeUndefined();
+    expect(verdict?.with).toBeUndefined();
+    expect(scripts['conformance:verdict']).toBe('tsx scripts/verdict.ts');
   });
 });

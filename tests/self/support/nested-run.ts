@@ -6,7 +6,7 @@ import { gunzipSync, inflateRawSync } from 'node:zlib';
 export interface NestedRunOptions {
   /** Added to (and overriding) this process's environment. */
   env?: Record<string, string | undefined>;
-  /** More arguments for `playwright test` (`-g`, files). */
+  /** More arguments for `playwright` (`-g`, files). */
   args?: string[];
   /** Where the run writes: `<dir>/reports` and `<dir>/test-results`. */
   dir: string;
@@ -32,15 +32,21 @@ const MAX_OUTPUT = 64 * 1024 * 1024;
  * answering while the nested run talks to them (spawnSync would block them).
  */
 export function runPlaywright(project: string, options: NestedRunOptions): Promise<NestedRun> {
+  return playwright(
+    ['test', `--project=${project}`, `--output=${join(options.dir, 'test-results')}`],
+    options,
+  );
+}
+
+/** `playwright merge-reports` of a folder of blob reports, as the nightly's report job runs it. */
+export function mergeReports(blobs: string, options: NestedRunOptions): Promise<NestedRun> {
+  return playwright(['merge-reports', '--config', 'playwright.config.ts', blobs], options);
+}
+
+function playwright(args: string[], options: NestedRunOptions): Promise<NestedRun> {
   const started = Date.now();
-  const args = [
-    'playwright',
-    'test',
-    `--project=${project}`,
-    `--output=${join(options.dir, 'test-results')}`,
-  ];
   // Its own process group, so a timeout ends the workers too, and only them.
-  const child = spawn('npx', [...args, ...(options.args ?? [])], {
+  const child = spawn('npx', ['playwright', ...args, ...(options.args ?? [])], {
     env: { ...process.env, CLM_REPORTS_DIR: join(options.dir, 'reports'), ...options.env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
