@@ -18,7 +18,15 @@ export async function ask(
     const mediaType = baseMediaType(r.headers['content-type']);
     const body: Answer['body'] =
       r.json !== undefined ? { kind: 'json', value: r.json } : { kind: r.text === '' ? 'empty' : 'not JSON' };
-    return { url: r.url, status: r.status, mediaType, headers: r.headers, body, failures: [] };
+    return {
+      url: r.url,
+      status: r.status,
+      mediaType,
+      headers: r.headers,
+      body,
+      failures: [],
+      ...(r.gone !== undefined ? { gone: r.gone } : {}),
+    };
   } catch (error) {
     if (!(error instanceof ApiCheckError)) throw error;
     // The client recorded the answer (redacted, its body cut at 2,000 characters) before checking it.

@@ -13,6 +13,8 @@ export interface Answer {
   body: { kind: 'json'; value: unknown } | { kind: 'empty' | 'not JSON' | 'cut' };
   /** The client's own checks that failed on it (a 5xx, an echoed key, an undocumented type). */
   failures: string[];
+  /** The status with which a live service said a deprecated operation is gone (the client decides). */
+  gone?: number;
 }
 
 /** Where an answer stands against the contract: each problem, the body's shape and schema errors. */

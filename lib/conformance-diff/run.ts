@@ -128,6 +128,8 @@ export async function runDiff(options: {
     counts: { 'mock-wrong': 0, 'service-breaks-contract': 0, 'contract-silent': 0 },
     differences: 0,
   };
+  /** Operations the service retired, with why: their other requests are not compared either. */
+  const gone = new Map<string, string>();
   for (const request of requests) {
     const op = contract.operation(request.operation);
     let group = outcome.operations.find((g) => g.operation === op.id);
@@ -144,6 +146,12 @@ export async function runDiff(options: {
       differences: [],
     };
     group.results.push(pair);
+    const retired = gone.get(op.id);
+    if (retired !== undefined) {
+      pair.skipped = retired;
+      outcome.pairs.skipped++;
+      continue;
+    }
     if (outcome.stopped) {
       pair.skipped = `not run: ${outcome.stopped}`;
       outcome.pairs.notRun++;
@@ -189,6 +197,14 @@ export async function runDiff(options: {
       }
     }
     if (!answers.mock || !answers.live) continue;
+    // With the service's own data, a deprecated operation's 404 or 410 says it is gone: retired, not
+    // different (DEPR-01).
+    if (request.kind === 'success' && answers.live.gone !== undefined) {
+      pair.skipped = `gone: the service answered ${answers.live.gone} (retired, DEPR-01)`;
+      gone.set(op.id, pair.skipped);
+      outcome.pairs.skipped++;
+      continue;
+    }
     const bases = { mock: sides.mock.target.baseUrl, live: sides.live.target.baseUrl };
     const compared =
       request.page && walks.mock && walks.live

@@ -105,6 +105,32 @@ test.describe('conformance:diff, the mock against a service', () => {
     }
   });
 
+  test('a service that retired the v1 endpoints (410): gone, not compared and no difference, exit 0', async () => {
+    const { mock, settings } = await serviceMock();
+    mock.state.v1Retirement = 410;
+    try {
+      const run = await conformanceDiff(settings, ['--now', MOCK_NOW]);
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const r = report(run);
+      expect(r.differences).toBe(0);
+      const contract = await loadContract();
+      const v1 = r.operations.filter((o) => contract.operation(o.operation).deprecated);
+      expect(v1.map((o) => o.operation).sort()).toEqual([
+        'getContentItemV1',
+        'getPageMainContent',
+        'getPageSkylineContent',
+        'getPageV1',
+        'listNotificationsV1',
+        'listPagesV1',
+      ]);
+      for (const o of v1)
+        for (const pair of o.results)
+          expect(pair.skipped, pair.id).toMatch(/^gone: the service answered 410/);
+    } finally {
+      await mock.close();
+    }
+  });
+
   test('a service whose licence lacks issueReason: the service breaks the contract there, exit 1', async () => {
     const { mock, settings } = await serviceMock(['licence-missing-issue-reason']);
     try {
