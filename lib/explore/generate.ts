@@ -33,7 +33,7 @@ import { asText, invalidVariants, representative, validVariants, type Place, typ
  * The target's data a parameter needs: path identifiers must name something that exists, and the
  * feed's `page` is an opaque token only ever taken from a `next` link (NOTIF-09).
  */
-const DATA_FOR: Readonly<Record<string, DataName>> = {
+export const DATA_FOR: Readonly<Record<string, DataName>> = {
   licenceId: 'licenceId',
   userId: 'userId',
   pageId: 'pageId',

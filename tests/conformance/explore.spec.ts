@@ -10,17 +10,12 @@ import {
   selectCases,
   summariseOutcomes,
   type CaseOutcome,
-  type ExploreData,
 } from '../../lib/explore/index.ts';
-import type { ApiClient } from '../../lib/client/client.ts';
-import { expect, need, test, type TargetFixture } from '../fixtures.ts';
-import { DAY } from './feed-support.ts';
+import { expect, need, test } from '../fixtures.ts';
+import { dataOf, feedTokens } from './explore-data.ts';
 import { goneReason } from './gone.ts';
 
 /** The share of a live run's request budget the exploration may take, spread over the operations. */
-/** The baseline's `since` is an hour ago: the generated date-time of the contract's `since`. */
-const HOUR = 3_600_000;
-
 const BUDGET_SHARE = 0.25;
 
 const config = loadConfig();
@@ -31,36 +26,6 @@ const perOperation = perOperationLimit(
   operations.map((op) => exploreOperation(contract, op.id, { now: 0, mode: config.target }).length),
   config.requestBudget * BUDGET_SHARE,
 );
-
-/**
- * Page tokens as only next links give them: one for a \`since\` an hour ago (the baseline's), and one
- * of another since, a month earlier, to send with the baseline's.
- */
-async function feedTokens(api: ApiClient, target: TargetFixture): Promise<ExploreData> {
-  const tokenOf = async (since: number) => {
-    const response = await api.call('listNotifications', { query: { since: new Date(since).toISOString() } });
-    const links = (response.json as { links?: { rel?: string; href?: string }[] } | undefined)?.links;
-    const href = links?.find((link) => link.rel === 'next')?.href;
-    return href ? (new URL(href).searchParams.get('page') ?? undefined) : undefined;
-  };
-  return {
-    feedPage: await tokenOf(target.now() - HOUR),
-    otherFeedPage: await tokenOf(target.now() - 30 * DAY),
-  };
-}
-
-function dataOf(target: TargetFixture): ExploreData {
-  const d = target.data;
-  return {
-    licenceId: d.licenceId,
-    userId: d.userId,
-    pageId: d.pageId,
-    contentId: d.contentId,
-    imageUri: d.imageUri,
-    svgImageUri: d.svgImageUri,
-    token: d.token,
-  };
-}
 
 test.describe('exploration from the contract', () => {
   for (const operation of operations) {

@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { sinceForms } from '../arbitraries/since.ts';
+import type { Contract, Parameter } from '../contract/index.ts';
+import { bodyBase } from './body.ts';
+import { accept, successRules, tolerate } from './expectations.ts';
+import { DATA_FOR } from './generate.ts';
+import type { CaseRequest, CaseValue, ExploreCase, ExploreOptions } from './types.ts';
+import { asText, representative, type Schema } from './values.ts';
+
+/** One drawn value, and whether only the mock's decisions promise it a success (see `Variant.decided`). */
+interface Drawn {
+  value: CaseValue;
+  decided: boolean;
+}
+
+const plain = (value: unknown): Drawn => ({ value: asText(value), decided: false });
+
+/** Header field values are visible ASCII (RFC 9110 §5.5): what a string header may be drawn from. */
+const HEADER_TEXT = fc.string({
+  unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+});
+
+/**
+ * The values a parameter's schema allows, every form of them: each enum member, an integer or a
+ * number anywhere in its bounds, a `date-time` inside the window in any RFC 3339 form, a string of
+ * its pattern (`fc.stringMatching`) or a UUID in either case; data the target names, as it is.
+ */
+function valueOf(p: Parameter, now: number): fc.Arbitrary<Drawn> | undefined {
+  const data = DATA_FOR[p.name];
+  if (data) return fc.constant({ value: { data }, decided: false });
+  const s = (p.schema ?? {}) as Schema;
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  if (s.enum) return fc.constantFrom(...s.enum).map(plain);
+  if (s.const !== undefined) return fc.constant(plain(s.const));
+  if (type === 'integer' || type === 'number') {
+    const step = type === 'integer' ? 1 : Number.EPSILON;
+    const min = s.minimum ?? (s.exclusiveMinimum === undefined ? -1e6 : s.exclusiveMinimum + step);
+    const max = s.maximum ?? (s.exclusiveMaximum === undefined ? 1e6 : s.exclusiveMaximum - step);
+    return (type === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true })).map(plain);
+  }
+  if (type === 'boolean') return fc.boolean().map(plain);
+  if (s.format === 'date-time') return sinceForms(now).map((f) => ({ value: f.value, decided: true }));
+  if (s.format === 'uuid')
+    return fc.tuple(fc.uuid(), fc.boolean()).map(([u, upper]) => ({
+      value: upper ? u.toUpperCase() : u,
+      decided: upper,
+    }));
+  if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).map(plain);
+  // Text the schema leaves open has its meaning in prose: only its own example is surely valid.
+  const near = representative(s, [p.example], now);
+  if (near !== undefined) return fc.constant(plain(near));
+  if (p.in !== 'header' || !p.required) return undefined;
+  return HEADER_TEXT.filter(
+    (t) => t.length >= Math.max(1, s.minLength ?? 0) && t.length <= (s.maxLength ?? 50),
+  ).map(plain);
+}
+
+/** Where the key goes: each place the service takes it (AUTH-01, AUTH-02). */
+const KEY_FORMS: fc.Arbitrary<CaseRequest['key']> = fc.constantFrom('header' as const, 'query' as const);
+
+/**
+ * Valid requests of one operation as a fast-check arbitrary: each required parameter drawn, each
+ * optional one present or not, the key in each place it may go; each request a case whose
+ * expectation is the contract's for a valid request (a form only the mock promises is held live to
+ * no 5xx, never to a success).
+ */
+export function validRequests(
+  contract: Contract,
+  operationId: string,
+  options: ExploreOptions,
+): fc.Arbitrary<ExploreCase> {
+  const op = contract.operation(operationId);
+  // A page token goes only with the since of its own next link: the case phase sends it so.
+  const parameters = op.parameters.filter((p) => !p.deprecated && DATA_FOR[p.name] !== 'feedPage');
+  const drawn = parameters.map((p) => {
+    const value = valueOf(p, options.now) ?? fc.constant(plain('x'));
+    // An optional parameter with nothing surely valid to draw is left out.
+    if (!p.required && valueOf(p, options.now) === undefined) return fc.constant(undefined);
+    return p.required ? value : fc.option(value, { nil: undefined });
+  });
+  const keyed = op.security.some((requirement) => Object.keys(requirement).length > 0);
+  const bearer = op.security.some((requirement) =>
+    Object.keys(requirement).some((name) => /bearer|token|oauth/i.test(name)),
+  );
+  return fc
+    .tuple(fc.tuple(...drawn), keyed ? KEY_FORMS : fc.constant('none' as const))
+    .map(([values, key]) => {
+      const request: CaseRequest = { path: {}, query: {}, headers: {}, key };
+      if (bearer) request.token = 'valid';
+      const body = bodyBase(op, options.now);
+      if (body) request.body = body;
+      let decided = false;
+      parameters.forEach((p, i) => {
+        const v = values[i];
+        if (v === undefined) return;
+        decided ||= v.decided;
+        const where = p.in === 'path' ? request.path : p.in === 'header' ? request.headers : request.query;
+        where[p.name] = v.value;
+      });
+      const live = options.mode === 'live';
+      return {
+        id: `${op.id} (drawn)`,
+        operation: op.id,
+        kind: 'positive',
+        parameter: '(drawn)',
+        variant: 'drawn',
+        rules: successRules(contract, op),
+        request,
+        expect: decided && live ? tolerate(op) : accept(op, request, options),
+      };
+    });
+}

@@ -1,0 +1,37 @@
+import type { ApiClient } from '../../lib/client/client.ts';
+import type { ExploreData } from '../../lib/explore/index.ts';
+import type { TargetFixture } from '../fixtures.ts';
+import { DAY } from './feed-support.ts';
+
+/** The baseline's `since` is an hour ago: the generated date-time of the contract's `since`. */
+const HOUR = 3_600_000;
+
+/**
+ * Page tokens as only next links give them: one for a \`since\` an hour ago (the baseline's), and one
+ * of another since, a month earlier, to send with the baseline's.
+ */
+export async function feedTokens(api: ApiClient, target: TargetFixture): Promise<ExploreData> {
+  const tokenOf = async (since: number) => {
+    const response = await api.call('listNotifications', { query: { since: new Date(since).toISOString() } });
+    const links = (response.json as { links?: { rel?: string; href?: string }[] } | undefined)?.links;
+    const href = links?.find((link) => link.rel === 'next')?.href;
+    return href ? (new URL(href).searchParams.get('page') ?? undefined) : undefined;
+  };
+  return {
+    feedPage: await tokenOf(target.now() - HOUR),
+    otherFeedPage: await tokenOf(target.now() - 30 * DAY),
+  };
+}
+
+export function dataOf(target: TargetFixture): ExploreData {
+  const d = target.data;
+  return {
+    licenceId: d.licenceId,
+    userId: d.userId,
+    pageId: d.pageId,
+    contentId: d.contentId,
+    imageUri: d.imageUri,
+    svgImageUri: d.svgImageUri,
+    token: d.token,
+  };
+}

@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { atMostRuns } from '../../lib/arbitraries/index.ts';
+import { loadContract } from '../../lib/contract/index.ts';
+import { judge, liveSafe, resolveCase, validRequests } from '../../lib/explore/index.ts';
+import { expect, test } from '../fixtures.ts';
+import { dataOf, feedTokens } from './explore-data.ts';
+
+/*
+ * The exploration's second phase, as Schemathesis's fuzzing follows its coverage phase: each
+ * operation of the main service is one property over valid requests drawn from its contract (every
+ * optional parameter present or not, every value its schema allows in every form, the key in each
+ * place), with the client's checks and the contract's expectation as the oracle. Seeded, shrunk,
+ * and replayed from the printed seed and path (FC_SEED, FC_PATH). The image service's limits are
+ * in prose (width by height by dpr), so its values are explored at their edges only.
+ */
+
+/** Runs per operation: on the mock, enough to meet each form; live, a few within the run's budget. */
+const RUNS = { mock: 25, live: 4 };
+
+const contract = await loadContract();
+const operations = [...contract.operations.values()].filter((op) => op.document === 'main');
+
+test.describe('exploration from the contract, as properties', () => {
+  for (const operation of operations)
+    test(
+      `${operation.id}: any valid request drawn from the contract gets what the contract says`,
+      {
+        tag: [...new Set([...operation.rules.slice(0, 1), 'HTTP-04'])].map((r) => `@${r}`),
+      },
+      async ({ api, target, fcParams }) => {
+        test.skip(
+          target.kind === 'live' && !liveSafe(operation),
+          'a live run sends reads only: this operation is tried on the bundled mock',
+        );
+        const feed = operation.id === 'listNotifications' ? await feedTokens(api, target) : {};
+        const data = { ...dataOf(target), ...feed };
+        const requests = validRequests(contract, operation.id, { now: target.now(), mode: target.kind });
+        let sent = 0;
+        await fc.assert(
+          fc.asyncProperty(requests, async (c) => {
+            const resolved = resolveCase(c, data);
+            // A value the target's data lacks: the case phase counts it not run; nothing to send here.
+            fc.pre(!('reason' in resolved));
+            if ('reason' in resolved) return;
+            const response = await api.call(c.operation, resolved.options);
+            sent++;
+            expect(judge(c, response.status), `${response.curl}`).toBeUndefined();
+          }),
+          atMostRuns(fcParams, RUNS[target.kind]),
+        );
+        test.info().annotations.push({ type: 'note', description: `${sent} drawn requests sent` });
+      },
+    );
+});
