@@ -53,6 +53,7 @@ export async function runCases<R extends { status: number; curl: string }>(
         case: c,
         ran: true,
         status: response.status,
+        ...(c.kind === 'negative' && response.status >= 200 && response.status < 300 ? { served: true } : {}),
         ...(wrong ? { failure: `${wrong}\n  Reproduce with:\n  ${response.curl}` } : {}),
       });
     } catch (error) {

@@ -17,6 +17,9 @@ export interface ExploreAttachment {
   run: number;
   notRun: number;
   failed: number;
+  /** Invalid values answered with a 4xx, and with a success (drift live, a failure on the mock). */
+  refused: number;
+  served: number;
   positive: Counts;
   negative: Counts;
   /** By parameter (`(key)`, `body.queryString`…): cases run of each kind, and cases not run. */
@@ -37,6 +40,8 @@ export function summariseOutcomes(
     run: 0,
     notRun: 0,
     failed: 0,
+    refused: 0,
+    served: 0,
     positive: { run: 0, notRun: 0 },
     negative: { run: 0, notRun: 0 },
     parameters: {},
@@ -49,6 +54,9 @@ export function summariseOutcomes(
       summary[o.case.kind].run++;
       parameter[o.case.kind]++;
       if (o.failure !== undefined) summary.failed++;
+      if (o.served) summary.served++;
+      else if (o.case.kind === 'negative' && (o.status ?? 0) >= 400 && (o.status ?? 0) < 500)
+        summary.refused++;
     } else {
       summary.notRun++;
       summary[o.case.kind].notRun++;
@@ -68,6 +76,9 @@ export interface ExploreRow {
   negative: number;
   /** Cases not run: the target lacks their data, the live budget left them out, or the run stopped. */
   notRun: number;
+  /** Invalid values refused (a 4xx), and served (a 2xx: live, drift the interface allows; on the mock a failure). */
+  refused: number;
+  served: number;
   /** The parameters explored: the contract's, the body's properties, the key, the token, an unknown one. */
   parameters: number;
 }
@@ -144,6 +155,8 @@ export function exploreSummary(attachments: unknown[]): ExploreRow[] {
       positive: s.positive.run,
       negative: s.negative.run,
       notRun: s.notRun,
+      refused: s.refused ?? 0,
+      served: s.served ?? 0,
       parameters: Object.keys(s.parameters).filter((p) => !WHOLE.has(p)).length,
     }));
 }

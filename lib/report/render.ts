@@ -240,16 +240,18 @@ function deprecationLines(report: ConformanceReport): string[] {
 
 function explorationLines(report: ConformanceReport): string[] {
   if (report.exploration.length === 0) return [];
-  const sum = (key: 'positive' | 'negative' | 'notRun') => report.exploration.reduce((n, r) => n + r[key], 0);
+  const sum = (key: 'positive' | 'negative' | 'notRun' | 'refused' | 'served') =>
+    report.exploration.reduce((n, r) => n + (r[key] ?? 0), 0);
   return [
     '## Exploration',
     '',
-    `Cases derived from the contract alone: ${sum('positive')} positive and ${sum('negative')} negative run, ${sum('notRun')} not run.`,
+    `Cases derived from the contract alone: ${sum('positive')} positive and ${sum('negative')} negative run, ${sum('notRun')} not run; of the invalid values, ${sum('refused')} refused and ${sum('served')} served (live: drift the interface allows, never a failure).`,
     '',
-    '| Operation | Positive | Negative | Not run | Parameters |',
-    '|---|---|---|---|---|',
+    '| Operation | Positive | Negative | Not run | Invalid refused | Invalid served | Parameters |',
+    '|---|---|---|---|---|---|---|',
     ...report.exploration.map(
-      (r) => `| ${r.operation} | ${r.positive} | ${r.negative} | ${r.notRun} | ${r.parameters} |`,
+      (r) =>
+        `| ${r.operation} | ${r.positive} | ${r.negative} | ${r.notRun} | ${r.refused ?? 0} | ${r.served ?? 0} | ${r.parameters} |`,
     ),
     '',
   ];

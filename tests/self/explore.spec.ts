@@ -138,8 +138,12 @@ test.describe('exploration: the cases the contract gives', () => {
     for (const c of all.filter((c) => c.kind === 'negative')) expect(c.rules.length, c.id).toBeGreaterThan(0);
     for (const c of [...live.values()].flat())
       for (const rule of c.rules) expect(where.get(rule), `${c.id} ${rule}`).toContain('both');
-    // A case that never runs (a page token only a next link gives) ties the test to no rule.
-    expect(exploredRules(mock.get('listNotifications')!)).not.toContain('NOTIF-09');
+    // Page tokens from real next links, spoilt or of another since, tie the feed's test to NOTIF-09.
+    expect(exploredRules(mock.get('listNotifications')!)).toContain('NOTIF-09');
+    const tokens = mock
+      .get('listNotifications')!
+      .filter((c) => c.parameter === 'page' && c.kind === 'negative');
+    expect(tokens.map((c) => c.variant)).toEqual(['garbled', 'truncated', 'another-since']);
     // A decision checked on the mock only is tolerated live, not failed.
     const blogposts = live.get('getPageMainContent')!.find((c) => c.variant === 'not-in-enum')!;
     expect(blogposts.expect.outcome).toBe('tolerate');
@@ -245,6 +249,23 @@ test.describe('exploration: the summary for the conformance report', () => {
     expect(summary.reasons).toEqual({ 'over the live budget': 2 });
   });
 
+  test('counts the invalid values refused and those served', () => {
+    const cases = mock.get('getLicence')!;
+    const negatives = cases.filter((c) => c.kind === 'negative');
+    const served = negatives.slice(0, 2);
+    const summary = summariseOutcomes(
+      'getLicence',
+      [],
+      cases.map((c) =>
+        served.includes(c)
+          ? { case: c, ran: true, status: 200, served: true }
+          : { case: c, ran: true, status: c.kind === 'negative' ? 400 : 200 },
+      ),
+    );
+    expect(summary.served).toBe(2);
+    expect(summary.refused).toBe(negatives.length - 2);
+  });
+
   test('folds attachments of every form into one row per operation, keeping the fullest of repeats', () => {
     const licence = summariseOutcomes('getLicence', [], outcomes('getLicence', 0));
     const partial = summariseOutcomes('getLicence', [], outcomes('getLicence', 5));
@@ -268,6 +289,8 @@ test.describe('exploration: the summary for the conformance report', () => {
       positive: licence.positive.run,
       negative: licence.negative.run,
       notRun: 0,
+      refused: 0,
+      served: 0,
       parameters: 3,
     });
     expect(rows[1]!.notRun).toBe(1);
