@@ -64,7 +64,13 @@ function classify(error: NodeJS.ErrnoException): TransportError {
   return new TransportError('network', `the request failed (${code || error.message.slice(0, 80)})`);
 }
 
-function decoded(response: IncomingMessage): Readable {
+/**
+ * The body as its Content-Encoding says. An answer to HEAD, a 204 or a 304 has no body, whatever
+ * encoding its headers name (they describe GET's body): nothing to decode.
+ */
+function decoded(response: IncomingMessage, method: string): Readable {
+  const bodiless = method === 'HEAD' || response.statusCode === 204 || response.statusCode === 304;
+  if (bodiless) return response;
   const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
   if (encoding === 'gzip' || encoding === 'x-gzip') return response.pipe(createGunzip());
   if (encoding === 'deflate') return response.pipe(createInflate());
@@ -125,7 +131,7 @@ export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
           raw += chunk.length;
           if (raw > wire.maxBytes) tooLarge();
         });
-        const stream = decoded(response);
+        const stream = decoded(response, wire.method);
         stream.on('data', (chunk: Buffer) => {
           read += chunk.length;
           if (read > wire.maxBytes) {
