@@ -36,6 +36,8 @@ export interface Config {
   fcRuns: number;
   fcSeed: number;
   fcPath?: string;
+  /** Which commands of a model-based run had run: with `fcSeed` and `fcPath`, replays it exactly. */
+  fcReplayPath?: string;
   /** Stop a property at its first counterexample, unshrunk: enough to know a test fails. */
   fcNoShrink: boolean;
   /** Faults of the bundled mock switched on for this run. */
@@ -85,6 +87,8 @@ export const VARIABLES = {
   FC_RUNS: 'runs per property (default 100 on the mock, 10 live)',
   FC_SEED: 'seed of the property-based tests (default: new each run, printed)',
   FC_PATH: 'path of a failing property run, with FC_SEED to replay it',
+  FC_REPLAY_PATH:
+    'replayPath of a failing model-based test, printed with its commands: with FC_SEED and FC_PATH',
   FC_NO_SHRINK: 'true to report the first counterexample unshrunk (faster; the mutation run uses it)',
   MOCK_FAULTS: 'comma-separated faults of the bundled mock to switch on',
 } as const;
@@ -162,6 +166,7 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     fcRuns: number(env, 'FC_RUNS', live ? 10 : 100, true),
     fcSeed: text(env, 'FC_SEED') === undefined ? Date.now() % 2_147_483_647 : seed(env),
     fcPath: text(env, 'FC_PATH'),
+    fcReplayPath: text(env, 'FC_REPLAY_PATH'),
     fcNoShrink: flag(env, 'FC_NO_SHRINK'),
     mockFaults: (text(env, 'MOCK_FAULTS') ?? '')
       .split(',')
@@ -177,6 +182,8 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
   };
   if (config.fcPath !== undefined && !/^\d+(:\d+)*$/.test(config.fcPath))
     throw new ConfigError('FC_PATH', `"${config.fcPath}" is not a fast-check path such as 3:0:1`);
+  if (config.fcReplayPath !== undefined && !/^[A-Za-z0-9+/]*:[A-Za-z0-9+/]*$/.test(config.fcReplayPath))
+    throw new ConfigError('FC_REPLAY_PATH', `"${config.fcReplayPath}" is not a replayPath such as BAB:A`);
   if (config.userToken && !config.userId)
     throw new ConfigError('CLM_USER_ID', 'is needed with CLM_USER_TOKEN');
   if (live) {

@@ -24,6 +24,8 @@ export interface Behaviour {
   pageHoldsWholeTimestamps: boolean;
   /** The newest change of the log is held back until another follows it. */
   withholdLatestChange: boolean;
+  /** A page that starts inside the changes of the log's newest millisecond starts one change early. */
+  repeatInNewestBurst: boolean;
   rejectUnknownTrialExclusionParams: boolean;
   checkTokenExpiry: boolean;
   checkTokenScope: boolean;
@@ -84,6 +86,7 @@ export const CLEAN: Behaviour = {
   emptyNextSkipsOne: false,
   pageHoldsWholeTimestamps: false,
   withholdLatestChange: false,
+  repeatInNewestBurst: false,
   rejectUnknownTrialExclusionParams: true,
   checkTokenExpiry: true,
   checkTokenScope: true,

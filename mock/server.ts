@@ -70,8 +70,13 @@ export interface Mock {
   /** The faults in force: switched at run time, per test. */
   readonly faults: readonly Fault[];
   setFaults(names: readonly string[]): void;
-  /** Adds changes to the feed at the clock's current time. */
+  /**
+   * Adds changes to the feed at the clock's current time, or at the newest change's time if the
+   * clock has not moved past it: publishing twice without `advance` puts both in one millisecond.
+   */
   publish(requests: PublishRequest[]): ReturnType<State['publish']>;
+  /** Moves the clock forward: the time of later changes, the `since` window and token expiry. */
+  advance(ms: number): void;
   /** Back to the seeded state: data, clock and throttle as at start. */
   reset(): void;
   close(): Promise<void>;
@@ -267,6 +272,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       faults = names.map(findFault);
     },
     publish: (requests) => state.publish(requests),
+    advance: (ms) => state.clock.advance(ms),
     reset: () => {
       state.reset();
       throttle.reset();

@@ -197,9 +197,13 @@ export const test = declaredPerRepeat(
         asyncReporter: async (details) => {
           if (runStop.reason !== undefined) notRun(testInfo, runStop, runStop.reason);
           if (details.failed) {
+            const message = await fc.asyncDefaultReportMessage(details);
             if (details.counterexamplePath)
               testInfo.annotations.push({ type: 'fc-path', description: details.counterexamplePath });
-            throw new Error(await fc.asyncDefaultReportMessage(details), { cause: details.errorInstance });
+            // Commands replay only with the replayPath that fast-check prints beside them.
+            const replayPath = /replayPath="([^"]+)"/.exec(message ?? '')?.[1];
+            if (replayPath) testInfo.annotations.push({ type: 'fc-replay-path', description: replayPath });
+            throw new Error(message, { cause: details.errorInstance });
           }
         },
       });

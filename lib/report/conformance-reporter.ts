@@ -136,6 +136,7 @@ export default class ConformanceReporter implements Reporter {
         faults: observations?.replay?.faults ?? [],
         seed: annotations.some((a) => a.type === 'fc-seed') ? seed : undefined,
         path: annotations.find((a) => a.type === 'fc-path')?.description,
+        replayPath: annotations.find((a) => a.type === 'fc-replay-path')?.description,
       }),
       location,
     };

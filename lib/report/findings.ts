@@ -151,19 +151,21 @@ export function replayable(exchange: ExchangeRecord, origins: Record<string, str
   };
 }
 
-/** The command that replays one test as it ran: its target, faults, seed and property path. */
+/** The command that replays one test as it ran: its target, faults, seed, property path and commands. */
 export function replayCommand(test: {
   location: string;
   project: string;
   faults: string[];
   seed?: string;
   path?: string;
+  replayPath?: string;
 }): string {
   const vars = [
     test.project === 'live' ? 'CLM_TARGET=live' : '',
     test.faults.length > 0 ? `MOCK_FAULTS=${test.faults.join(',')}` : '',
     test.seed ? `FC_SEED=${test.seed}` : '',
     test.path ? `FC_PATH=${test.path}` : '',
+    test.replayPath ? `FC_REPLAY_PATH=${test.replayPath}` : '',
   ].filter(Boolean);
   return [...vars, `npx playwright test ${test.location} --project=${test.project}`].join(' ');
 }

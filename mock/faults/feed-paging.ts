@@ -1,10 +1,84 @@
 import { parseRfc3339 } from '../handlers/feed.ts';
-import { encodePosition } from '../state/index.ts';
+import { decodePosition, encodePosition } from '../state/index.ts';
 import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
 import { nextOf, withQuery } from './requests.ts';
 
 /** The server's clock runs this far ahead of the times the log records. */
 const CLOCK_AHEAD = 10 * 60_000;
+/** How long a next link lives on a service whose links expire. */
+const LINK_LIFETIME = 60 * 60_000;
+/** A page token with the time it was served appended, as a service whose links expire writes it. */
+const STAMPED = /^(\d+#\d+#[0-9a-f-]*)#(\d+)$/;
+
+const base64url = (text: string) => Buffer.from(text).toString('base64url');
+
+/** The next link with its page token changed. */
+function changePage(link: Json, change: (token: string) => string): void {
+  const url = new URL(String(link.href));
+  url.searchParams.set('page', change(url.searchParams.get('page') ?? ''));
+  link.href = url.toString();
+}
+
+/** Faults that only a log that moves while clients poll shows: none of them breaks a walk of a still log. */
+const MOVING_LOG_FAULTS: Fault[] = [
+  {
+    name: 'cursor-skips-same-millisecond',
+    rule: 'NOTIF-11',
+    kind: 'paging',
+    description:
+      'At the end of the log, the next link\'s cursor says "after the newest change\'s millisecond": a change published later in that same millisecond is never delivered.',
+    apply: rewrite(['listNotifications'], (response, request, context) =>
+      onStatus(200, (b) => {
+        const next = nextOf(b);
+        if (!next || !context) return;
+        const log = context.state.log;
+        changePage(next, (token) => {
+          const position = decodePosition(token);
+          if (!position || log.indexOf(position) < log.length) return token;
+          return encodePosition({ time: position.time + 1, offset: 0, lastId: position.lastId });
+        });
+      })(response, request, context),
+    ),
+  },
+  {
+    name: 'burst-repeated-at-boundary',
+    rule: 'NOTIF-09',
+    kind: 'paging',
+    description:
+      'A page that starts inside the burst of the newest millisecond, while that burst is still being published, starts one change early: the last change of the page before comes again.',
+    notLive:
+      'It needs changes published in the millisecond a client has just paged through, which only the mock can be made to do.',
+    apply: switches({ repeatInNewestBurst: true }),
+  },
+  {
+    name: 'kept-next-expires',
+    rule: 'NOTIF-11',
+    kind: 'timing',
+    description:
+      'A next link followed more than an hour after it was served answers an empty page, whose next link starts at the end of the log: the changes in between are never delivered.',
+    apply: (request, next, seen) => {
+      const stamped = STAMPED.exec(
+        Buffer.from(request.query.get('page') ?? '', 'base64url').toString('utf8'),
+      );
+      const read = stamped ? withQuery(request, (q) => q.set('page', base64url(stamped[1]!))) : request;
+      return rewrite(['listNotifications'], (response, req, context) =>
+        onStatus(200, (b) => {
+          const link = nextOf(b);
+          if (!link || !context) return;
+          const { log, clock } = context.state;
+          const now = clock.now();
+          if (stamped && now - Number(stamped[2]) > LINK_LIFETIME) {
+            b.notifications = [];
+            changePage(link, () => encodePosition(log.positionOf(log.length, now)));
+          }
+          changePage(link, (token) =>
+            base64url(`${Buffer.from(token, 'base64url').toString('utf8')}#${now}`),
+          );
+        })(response, req, context),
+      )(read, next, seen);
+    },
+  },
+];
 
 /** Change feed: faults of its paging, its positions and its times. */
 export const FEED_PAGING_FAULTS: Fault[] = [
@@ -190,4 +264,5 @@ export const FEED_PAGING_FAULTS: Fault[] = [
       'The newest change is held back until another follows it: the last of a creation, update and deletion never shows.',
     apply: switches({ withholdLatestChange: true }),
   },
+  ...MOVING_LOG_FAULTS,
 ];

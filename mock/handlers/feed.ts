@@ -123,6 +123,8 @@ export const listNotifications: Handler = (context) => {
         400,
         `page ${quote(pageToken)} is not a token of this since: follow next links as given`,
       );
+    const inNewestBurst = start > 0 && start < log.length && log.at(start - 1)!.time === log.lastTime;
+    if (behaviour.repeatInNewestBurst && inNewestBurst) start--;
   }
   // What the feed may show: the whole log, unless the newest change is held back.
   const available = Math.max(log.length - (behaviour.withholdLatestChange ? 1 : 0), 0);

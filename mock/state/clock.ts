@@ -16,6 +16,8 @@ export class Clock {
   }
 
   advance(ms: number): void {
+    // Back in time, the log's changes would come out of order.
+    if (!(ms >= 0)) throw new Error(`The clock only moves forward: cannot advance by ${ms} ms`);
     this.offset += ms;
   }
 

@@ -198,7 +198,7 @@ test.describe('the change feed', () => {
   }) => {
     const first = await walkSince(api, target, target.now() - DAY, 100);
     expect(first.ended).toBe(true);
-    mock.state.clock.advance(5 * 60_000);
+    mock.advance(5 * 60_000);
     const published = mock.publish([{ type: 'UPDATE' }, { type: 'UPDATE' }, { type: 'CREATE' }]);
     const later = await walkFeed(pages(api), first.next!, 10);
     expect(later.notifications.map((n) => `${uuidOf(n.id)} ${typeOf(n)}`)).toEqual(
@@ -207,7 +207,7 @@ test.describe('the change feed', () => {
   });
 
   test('creations, updates and deletions all appear in the feed @NOTIF-12', async ({ api, mock, target }) => {
-    mock.state.clock.advance(60_000);
+    mock.advance(60_000);
     const since = iso(target.now() - 1);
     mock.publish([{ type: 'CREATE' }, { type: 'UPDATE' }, { type: 'DELETE' }]);
     const page = (await listAt(api, since)).json as FeedPage;

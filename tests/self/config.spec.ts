@@ -39,6 +39,7 @@ const bad: [Record<string, string>, string][] = [
   [{ FC_RUNS: '-3' }, 'FC_RUNS'],
   [{ FC_SEED: 'abc' }, 'FC_SEED'],
   [{ FC_PATH: 'x:y' }, 'FC_PATH'],
+  [{ FC_REPLAY_PATH: 'BB AA' }, 'FC_REPLAY_PATH'],
   [{ CLM_RUN_TIMEOUT: 'soon' }, 'CLM_RUN_TIMEOUT'],
   [{ CLM_REQUEST_TIMEOUT: '0' }, 'CLM_REQUEST_TIMEOUT'],
   [{ CLM_MAX_BODY_BYTES: '1.5' }, 'CLM_MAX_BODY_BYTES'],

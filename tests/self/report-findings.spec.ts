@@ -78,6 +78,18 @@ test.describe('findings: one per defect', () => {
     ).toBe(
       'MOCK_FAULTS=page-of-201 FC_SEED=7 FC_PATH=3:1 npx playwright test tests/a.spec.ts:9 --project=mock',
     );
+    expect(
+      replayCommand({
+        location: 'tests/a.spec.ts:9',
+        project: 'mock',
+        faults: [],
+        seed: '7',
+        path: '3:1',
+        replayPath: 'BBAAAIH+:qC',
+      }),
+    ).toBe(
+      'FC_SEED=7 FC_PATH=3:1 FC_REPLAY_PATH=BBAAAIH+:qC npx playwright test tests/a.spec.ts:9 --project=mock',
+    );
     expect(replayCommand({ location: 'tests/a.spec.ts:9', project: 'live', faults: [] })).toBe(
       'CLM_TARGET=live npx playwright test tests/a.spec.ts:9 --project=live',
     );
