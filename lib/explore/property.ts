@@ -55,6 +55,19 @@ function valueOf(p: Parameter, now: number): fc.Arbitrary<Drawn> | undefined {
   ).map(plain);
 }
 
+/**
+ * `Accept` as RFC 9110 lets a client write it for a JSON answer: absent, exact, a range, with a
+ * parameter, with weights. Beyond `application/json` itself the interface promises nothing.
+ */
+const ACCEPT_FORMS = [
+  'application/json',
+  '*/*',
+  'application/*',
+  'application/json; charset=utf-8',
+  'application/json;q=0.9, */*;q=0.1',
+  'APPLICATION/JSON',
+];
+
 /** Where the key goes: each place the service takes it (AUTH-01, AUTH-02). */
 const KEY_FORMS: fc.Arbitrary<CaseRequest['key']> = fc.constantFrom('header' as const, 'query' as const);
 
@@ -82,31 +95,32 @@ export function validRequests(
   const bearer = op.security.some((requirement) =>
     Object.keys(requirement).some((name) => /bearer|token|oauth/i.test(name)),
   );
-  return fc
-    .tuple(fc.tuple(...drawn), keyed ? KEY_FORMS : fc.constant('none' as const))
-    .map(([values, key]) => {
-      const request: CaseRequest = { path: {}, query: {}, headers: {}, key };
-      if (bearer) request.token = 'valid';
-      const body = bodyBase(op, options.now);
-      if (body) request.body = body;
-      let decided = false;
-      parameters.forEach((p, i) => {
-        const v = values[i];
-        if (v === undefined) return;
-        decided ||= v.decided;
-        const where = p.in === 'path' ? request.path : p.in === 'header' ? request.headers : request.query;
-        where[p.name] = v.value;
-      });
-      const live = options.mode === 'live';
-      return {
-        id: `${op.id} (drawn)`,
-        operation: op.id,
-        kind: 'positive',
-        parameter: '(drawn)',
-        variant: 'drawn',
-        rules: successRules(contract, op),
-        request,
-        expect: decided && live ? tolerate(op) : accept(op, request, options),
-      };
+  const accepts = fc.option(fc.constantFrom(...ACCEPT_FORMS), { nil: undefined });
+  const keys = keyed ? KEY_FORMS : fc.constant('none' as const);
+  return fc.tuple(fc.tuple(...drawn), keys, accepts).map(([values, key, accepted]) => {
+    const request: CaseRequest = { path: {}, query: {}, headers: {}, key };
+    if (accepted !== undefined) request.headers.Accept = accepted;
+    if (bearer) request.token = 'valid';
+    const body = bodyBase(op, options.now);
+    if (body) request.body = body;
+    let decided = accepted !== undefined && accepted !== 'application/json';
+    parameters.forEach((p, i) => {
+      const v = values[i];
+      if (v === undefined) return;
+      decided ||= v.decided;
+      const where = p.in === 'path' ? request.path : p.in === 'header' ? request.headers : request.query;
+      where[p.name] = v.value;
     });
+    const live = options.mode === 'live';
+    return {
+      id: `${op.id} (drawn)`,
+      operation: op.id,
+      kind: 'positive',
+      parameter: '(drawn)',
+      variant: 'drawn',
+      rules: successRules(contract, op),
+      request,
+      expect: decided && live ? tolerate(op) : accept(op, request, options),
+    };
+  });
 }

@@ -193,4 +193,19 @@ export const TRANSPORT_FAULTS: Fault[] = [
       r.code === 'METHOD_NOT_ALLOWED' ? { status: 500, body: { message: 'Error: no route' } } : r,
     ),
   },
+  {
+    name: 'accept-range-refused',
+    rule: 'HTTP-01',
+    kind: 'header',
+    description:
+      'Accept is matched as a string: application/json and */* pass, a range (application/*), a parameter, a weight or upper case gets 406.',
+    notLive:
+      'The interface names no Accept forms: live, another form is held to no 5xx, and a 406 is no failure.',
+    apply: rewrite(['*'], (r, req, context) => {
+      const accept = req.headers.accept;
+      const naive = accept === undefined || accept === 'application/json' || accept === '*/*';
+      if (!context || context.document !== 'main' || naive) return r;
+      return r.status < 300 ? { status: 406, body: { message: `Not acceptable: ${accept}` } } : r;
+    }),
+  },
 ];
