@@ -124,8 +124,10 @@ export function renderMarkdown(s: Summary): string {
   return `${out.join('\n')}\n`;
 }
 
+/** The summary, and every change in one flat list too (with its document), for tools that want one. */
 export function renderJson(s: Summary): string {
-  return `${JSON.stringify(s, null, 2)}\n`;
+  const changes = s.documents.flatMap((d) => d.changes.map((c) => ({ document: d.file, ...c })));
+  return `${JSON.stringify({ ...s, changes }, null, 2)}\n`;
 }
 
 /** Escapes of a workflow command's data and properties (GitHub's own rules). */

@@ -134,6 +134,7 @@ test.describe('npm run spec:diff', () => {
       id: 'request-parameter-enum-value-removed',
       level: 'error',
     });
+    expect(json.changes).toEqual([expect.objectContaining({ document: 'b.yaml', level: 'error' })]);
     const markdown = specDiff(['a.yaml', 'b.yaml', '--format', 'markdown'], dir).stdout;
     expect(markdown).toMatch(/^## ❌ Contract changes: b\.yaml against `a\.yaml`/);
     expect(markdown).toContain('| `request-parameter-enum-value-removed` |');
