@@ -39,6 +39,12 @@ export function compareObject(c: Comparison, b: Schema, r: Schema, context: Sche
     const [bp, rp] = [bProps[name], rProps[name]];
     const where = c.at(context.where, 'properties', name);
     const say = (kind: string, text: string) => c.emit(kind, context, where, `\`${field(name)}\` ${text}`);
+    if (bp === undefined && rp === undefined && !context.part && !context.described?.has(name)) {
+      // A required name no schema describes: what it asks is left to prose, so it may break. In a
+      // condition or an alternative it adds to what the whole schema requires: compared as such.
+      say('keyword-changed', `${rReq.has(name) ? 'now' : 'no longer'} required, and described nowhere`);
+      continue;
+    }
     const inBase = bp !== undefined || bReq.has(name);
     const inRev = rp !== undefined || rReq.has(name);
     if (!inBase) {

@@ -83,8 +83,23 @@ export class SchemaComparer implements Comparison {
     const key = `${idOf(b.raw)}:${idOf(r.raw)}:${context.side}`;
     if (context.seen.has(key)) return;
     context.seen.add(key);
-    const here = { ...context, where };
-    if (compareWrapped(this, b.schema, r.schema, here, baseNode, revNode)) return;
+    // The properties a required name may refer to: this schema's, and inside a condition or an
+    // alternative, those of the schemas around it.
+    const names = (s: Schema) => Object.keys((s.properties ?? {}) as Schema);
+    const described = new Set([
+      ...names(b.schema),
+      ...names(r.schema),
+      ...(context.inside ? (context.described ?? []) : []),
+    ]);
+    const here: SchemaContext = {
+      ...context,
+      where,
+      described,
+      inside: false,
+      part: context.inside === true,
+    };
+    const inside: SchemaContext = { ...here, inside: true };
+    if (compareWrapped(this, b.schema, r.schema, inside, baseNode, revNode)) return;
     const report = (changes: KeywordChange[]) => {
       for (const c of changes) this.emit(c.kind, here, this.at(where, c.keyword), c.text);
     };
@@ -100,9 +115,9 @@ export class SchemaComparer implements Comparison {
     const kept = (type: string) => admits(b.schema, type) === admits(r.schema, type);
     if (kept('object')) compareObject(this, b.schema, r.schema, here);
     if (kept('array')) this.compareArrays(b.schema, r.schema, here);
-    this.compareConditions(b.schema, r.schema, here);
+    this.compareConditions(b.schema, r.schema, inside);
     for (const combiner of ['oneOf', 'anyOf', 'allOf'] as const)
-      compareCombiner(this, combiner, b.schema[combiner], r.schema[combiner], here);
+      compareCombiner(this, combiner, b.schema[combiner], r.schema[combiner], inside);
     compareDiscriminator(this, b.schema, r.schema, here);
     this.compareRest(b.schema, r.schema, here);
   }

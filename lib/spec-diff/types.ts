@@ -27,6 +27,12 @@ export interface SchemaContext {
   nested: boolean;
   where: Location;
   seen: Set<string>;
+  /** The property names a required name may refer to (see `SchemaComparer.compare`). */
+  described?: ReadonlySet<string>;
+  /** Whether the schema is a condition's or an alternative's, whose names may be its parent's. */
+  inside?: boolean;
+  /** The schema being compared is such a part: a name it requires is its parent's to describe. */
+  part?: boolean;
   /** Inside a `not`: a change that widens the inner schema narrows the outer one. */
   negated?: boolean;
   /**
