@@ -85,7 +85,7 @@ export class SchemaComparer implements Comparison {
     context.seen.add(key);
     // The properties a required name may refer to: this schema's, and inside a condition or an
     // alternative, those of the schemas around it.
-    const names = (s: Schema) => Object.keys((s.properties ?? {}) as Schema);
+    const names = (s: Schema) => Object.keys(s.properties ?? {});
     const described = new Set([
       ...names(b.schema),
       ...names(r.schema),
