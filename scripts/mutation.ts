@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../lib/config.ts';
 import { loadRules, projectPath } from '../lib/contract/index.ts';
@@ -37,6 +37,9 @@ const phases: MutationReport['phases'] = [];
 let runs = 0;
 
 /** One Playwright run of a project, with a plan when faults are on; every test's outcome. */
+/** One worker a core: the mock and the tests share the machine, so more only wait on each other. */
+const WORKERS = Math.max(1, availableParallelism());
+
 function playwright(
   name: string,
   options: { project: 'mock' | 'live'; env?: Record<string, string>; plan?: MutationPlan; faults?: number },
@@ -47,7 +50,13 @@ function playwright(
   const planFile = join(work, `plan-${id}.json`);
   if (options.plan) writeFileSync(planFile, JSON.stringify(options.plan));
   const reporters = `json,${projectPath('lib/report/mutation-progress-reporter.ts')}`;
-  const args = [PLAYWRIGHT, 'test', `--project=${options.project}`, `--reporter=${reporters}`, '--workers=2'];
+  const args = [
+    PLAYWRIGHT,
+    'test',
+    `--project=${options.project}`,
+    `--reporter=${reporters}`,
+    `--workers=${WORKERS}`,
+  ];
   console.log(`${name}${options.faults ? `: ${options.faults} faults` : ''}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
