@@ -4,7 +4,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../lib/config.ts';
 import { loadRules, projectPath } from '../lib/contract/index.ts';
-import { outcomes, type JsonSuite, type Outcome } from '../lib/mutation/outcomes.ts';
+import type { JSONReport } from '@playwright/test/reporter';
+import { outcomes, type Outcome } from '../lib/mutation/outcomes.ts';
 import { PLAN_VARIABLE, type MutationPlan } from '../lib/mutation/plan.ts';
 import { mutationMarkdown, scores, type MutantResult, type MutationReport } from '../lib/report/mutation.ts';
 import { FAULTS, type Fault } from '../mock/faults/index.ts';
@@ -77,7 +78,7 @@ function playwright(
     child.on('error', reject);
     child.on('close', () => {
       try {
-        const report = JSON.parse(readFileSync(output, 'utf8')) as { suites: JsonSuite[] };
+        const report = JSON.parse(readFileSync(output, 'utf8')) as JSONReport;
         const seconds = (performance.now() - begun) / 1000;
         phases.push({ name, faults: options.faults ?? 0, seconds });
         console.log(`${name}: done in ${seconds.toFixed(1)} s`);

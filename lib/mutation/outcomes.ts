@@ -1,7 +1,6 @@
+import type { JSONReportSuite } from '@playwright/test/reporter';
 import { OBSERVATIONS_ATTACHMENT } from '../client/observations.ts';
 import { repeatOfTitle, testKey } from './plan.ts';
-
-/** Playwright's JSON report, read as far as a mutation run needs it: each test's outcome. */
 
 /** One test's outcome in one Playwright run. */
 export interface Outcome {
@@ -16,18 +15,8 @@ export interface Outcome {
   seed: string | undefined;
 }
 
-interface JsonResult {
-  status: string;
-  annotations?: { type: string; description?: string }[];
-  attachments?: { name: string; body?: string }[];
-}
-export interface JsonSuite {
-  title: string;
-  specs?: { title: string; tests: { annotations: JsonResult['annotations']; results: JsonResult[] }[] }[];
-  suites?: JsonSuite[];
-}
-
-export function outcomes(suite: JsonSuite, path: string[] = []): Outcome[] {
+/** Each test's outcome in a suite of Playwright's JSON report, as far as a mutation run reads it. */
+export function outcomes(suite: JSONReportSuite, path: string[] = []): Outcome[] {
   const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
   return [
     ...(suite.specs ?? []).flatMap((spec) =>
@@ -42,7 +31,7 @@ export function outcomes(suite: JsonSuite, path: string[] = []): Outcome[] {
         return {
           key: testKey([...here, spec.title]),
           title: repeatOfTitle(spec.title).title,
-          failed: !!result && !['passed', 'skipped'].includes(result.status),
+          failed: !!result && !['passed', 'skipped'].includes(result.status ?? ''),
           skipped: !result || result.status === 'skipped',
           property: spec.title.includes('@property'),
           rules: [...spec.title.matchAll(/@([A-Z]+-\d{2})/g)].map((m) => m[1]!),
