@@ -1,3 +1,4 @@
+import { DAY } from '../mock/state/clock.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMock } from '../mock/server.ts';
@@ -9,7 +10,6 @@ import { createMock } from '../mock/server.ts';
  */
 const [kind, arg] = process.argv.slice(2);
 const NOW = '2026-11-22T12:00:00.000Z';
-const DAY = 86_400_000;
 
 if (kind === 'mock') {
   // The throttle is part of the work measured, set wide open so it never answers 429.

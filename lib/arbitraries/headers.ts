@@ -1,3 +1,4 @@
+import { baseMediaType } from '../contract/index.ts';
 import fc from 'fast-check';
 
 /** Text that can stand in a header value: visible ASCII. */
@@ -26,9 +27,7 @@ export function otherContentType(): fc.Arbitrary<string | undefined> {
       ),
       fc.tuple(token, token).map(([type, sub]) => `${type}/${sub}`),
     )
-    .filter(
-      (value) => value === undefined || value.split(';')[0]!.trim().toLowerCase() !== 'application/json',
-    );
+    .filter((value) => value === undefined || baseMediaType(value) !== 'application/json');
 }
 
 /** An `Authorization` value that carries no valid token (absent when undefined). */

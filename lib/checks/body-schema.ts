@@ -1,4 +1,4 @@
-import { ajv } from '../contract/index.ts';
+import { baseMediaType, ajv } from '../contract/index.ts';
 import type { Check } from './types.ts';
 
 const schemaRules = (schema: unknown): string[] | undefined =>
@@ -28,7 +28,7 @@ export const bodyMatchesSchema: Check = (exchange, { contract }) => {
     title: 'Response violates schema',
     // The rules of the response, else of its schema, else of the operation: the narrowest that apply.
     rules: found?.response['x-rules'] ?? schemaRules(validate.schema) ?? op.rules,
-    expected: `a body valid against ${op.id} ${found?.key ?? exchange.status} ${mediaType.split(';')[0]}`,
+    expected: `a body valid against ${op.id} ${found?.key ?? exchange.status} ${baseMediaType(mediaType)}`,
     received: ajv.errorsText(validate.errors, { separator: '; ', dataVar: 'body' }),
   };
 };

@@ -1,4 +1,4 @@
-import { expectationWarnings, type Contract, type Operation } from '../contract/index.ts';
+import { baseMediaType, expectationWarnings, type Contract, type Operation } from '../contract/index.ts';
 import type { Observations } from './observations.ts';
 
 type Schema = Record<string, unknown>;
@@ -71,7 +71,7 @@ export function driftOf(
   json: unknown,
 ): Observations['drift'] {
   const found = contract.response(operation.id, status);
-  const media = found?.response.content?.[contentType.split(';')[0]!.trim()];
+  const media = found?.response.content?.[baseMediaType(contentType)];
   const expectation = contract.expectationFor(operation.id, status, contentType);
   return [
     ...unknownFields(media?.schema, json).map((field) => ({ operation: operation.id, status, field })),

@@ -1,8 +1,7 @@
+import { DAY } from '../arbitraries/since.ts';
 import { FeedLoop, walkFeed, type FeedPage } from '../paging/walk.ts';
 import type { Answer } from './conformance.ts';
 import type { PageLimit } from './page-limit.ts';
-
-const DAY = 86_400_000;
 
 /**
  * Where each walk starts, in days before the side's now. A quiet service fills no page within a

@@ -1,3 +1,4 @@
+import { DAY } from '../arbitraries/since.ts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CallOptions } from '../client/client.ts';
 import type { VARIABLES } from '../config.ts';
@@ -41,7 +42,6 @@ const PATH_DATA: Record<string, DataName> = {
 export const UNKNOWN_ID = 'd1ff0000-0000-4000-8000-000000000000';
 /** A key no whitelist holds; not a secret, but shown as "a wrong key" all the same. */
 export const WRONG_KEY = 'clm-diff-wrong-key-0000';
-const DAY = 86_400_000;
 /** Optional query parameters that make an answer deterministic: a named caller, one output format. */
 const FIXED_QUERY: Record<string, string> = { source: 'clm-conformance-diff', format: 'png' };
 

@@ -1,3 +1,4 @@
+import { baseMediaType } from '../contract/index.ts';
 import { asObject, type Differ, type Node } from './differ.ts';
 import type { Location } from './document.ts';
 import { compareContract } from './keywords.ts';
@@ -5,7 +6,7 @@ import { asText, same } from './normalize.ts';
 
 /** `type/subtype+suffix`, without parameters, lower case. */
 function parse(media: string) {
-  const [type = '', sub = ''] = media.split(';')[0]!.trim().toLowerCase().split('/');
+  const [type = '', sub = ''] = baseMediaType(media).split('/');
   const plus = sub.lastIndexOf('+');
   return { type, sub, suffix: plus === -1 ? sub : sub.slice(plus + 1) };
 }
@@ -29,7 +30,7 @@ function carrierOf(media: string): 'text' | 'xml' | undefined {
   return sub === 'xml' || suffix === 'xml' ? 'xml' : 'text';
 }
 
-const key = (media: string) => media.split(';')[0]!.trim().toLowerCase();
+const key = (media: string) => baseMediaType(media);
 
 /**
  * The media types of a body: each matched by name (parameters aside), else a removed one paired

@@ -1,3 +1,4 @@
+import { baseMediaType } from '../../lib/contract/index.ts';
 import { getUserFullProfile } from '../handlers/membership.ts';
 import { fail } from '../handlers/respond.ts';
 import type { State } from '../state/index.ts';
@@ -174,7 +175,7 @@ export const PROFILE_FAULTS: Fault[] = [
     description:
       'The media type is checked by prefix: application/jsonp or application/json-patch+json pass for application/json.',
     apply: (request, next) => {
-      const media = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const media = baseMediaType(request.headers['content-type']);
       return media.startsWith('application/json') && media !== 'application/json'
         ? next({ ...request, headers: { ...request.headers, 'content-type': 'application/json' } })
         : next(request);

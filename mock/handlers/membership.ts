@@ -1,3 +1,4 @@
+import { baseMediaType } from '../../lib/contract/index.ts';
 import { toTimestamp } from '../state/index.ts';
 import type { Handler } from '../types.ts';
 import { fail, ok, quote, UUID } from './respond.ts';
@@ -53,7 +54,7 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
  */
 export const getUserFullProfile: Handler = (context) => {
   const { behaviour, state, request } = context;
-  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = baseMediaType(request.headers['content-type']);
   if (behaviour.checkContentType && mediaType !== 'application/json')
     return fail(context, 415, 'Unsupported media type: send Content-Type: application/json');
   const userId = context.pathParams.userId!;

@@ -1,3 +1,4 @@
+import { baseMediaType } from '../../lib/contract/index.ts';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { atMostRuns } from '../../lib/arbitraries/index.ts';
@@ -41,7 +42,7 @@ function mode(
 const raw = (api: ApiClient, uri: string, query: Query = {}, opts: CallOptions = {}) =>
   mode(api, 'getImageRaw', uri, query, opts);
 
-const mediaType = (headers: Record<string, string>) => (headers['content-type'] ?? '').split(';')[0]!.trim();
+const mediaType = (headers: Record<string, string>) => baseMediaType(headers['content-type']);
 
 /** The bytes as a decoder of their own reads them (sharp), not as the service says they are. */
 async function decoded(response: ApiResponse) {

@@ -1,3 +1,4 @@
+import { DAY } from '../../lib/arbitraries/index.ts';
 import type { Answer } from '../../lib/conformance-diff/compare.ts';
 import { walkToFullPage, type PageWalk } from '../../lib/conformance-diff/full-page.ts';
 import { pageLimit } from '../../lib/conformance-diff/page-limit.ts';
@@ -8,7 +9,6 @@ import { expect, test } from '../fixtures.ts';
 
 const BASE = 'https://feed.example';
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
-const DAY = 86_400_000;
 const change = {
   type: 'http://www.ft.com/thing/ThingChangeType/UPDATE',
   id: 'http://www.ft.com/thing/7348edd8-0403-11de-845b-000077b07658',
