@@ -1,3 +1,4 @@
+import type { TargetKind } from '../lib/config.ts';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -43,7 +44,7 @@ const WORKERS = Math.max(1, availableParallelism());
 
 function playwright(
   name: string,
-  options: { project: 'mock' | 'live'; env?: Record<string, string>; plan?: MutationPlan; faults?: number },
+  options: { project: TargetKind; env?: Record<string, string>; plan?: MutationPlan; faults?: number },
 ): Promise<Outcome[]> {
   const begun = performance.now();
   const id = ++runs;

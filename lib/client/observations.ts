@@ -1,3 +1,4 @@
+import type { TargetKind } from '../config.ts';
 /** What one test saw, attached to it for the reporters: coverage, drift, retries, requests, findings. */
 export interface Observations {
   /** Each answer matched to an operation; `ms` is its time, where it was measured. */
@@ -38,7 +39,7 @@ export function emptyObservations(): Observations {
  * mock serves the whole contract), and only with a JSON body (a bare 404 is a routing fault).
  */
 export function goneStatus(
-  target: 'mock' | 'live',
+  target: TargetKind,
   deprecated: boolean,
   status: number,
   json: unknown,

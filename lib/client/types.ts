@@ -1,8 +1,9 @@
+import type { TargetKind } from '../config.ts';
 import type { CheckFailure } from '../checks/index.ts';
 
 /** Where the suite sends its requests. */
 export interface Target {
-  kind: 'mock' | 'live';
+  kind: TargetKind;
   baseUrl: string;
   httpBaseUrl?: string;
   imagesUrl?: string;

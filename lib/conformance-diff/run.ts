@@ -1,3 +1,4 @@
+import type { TargetKind } from '../config.ts';
 import { ApiClient, type CallOptions, type ClientLimits, type Target } from '../client/client.ts';
 import { emptyObservations } from '../client/observations.ts';
 import type { Redactor } from '../client/redact.ts';
@@ -24,7 +25,7 @@ import {
   type SideData,
 } from './requests.ts';
 
-export type SideName = 'mock' | 'live';
+export type SideName = TargetKind;
 
 /** One side of the comparison: where it is, what it knows, its clock, its ledger and its secrets. */
 export interface Side {

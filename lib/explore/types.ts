@@ -1,3 +1,4 @@
+import type { TargetKind } from '../config.ts';
 /**
  * Exploration from the contract alone: for every operation, cases that send each parameter valid
  * and invalid in turn, as Schemathesis's coverage phase does. A case is plain data: what it sends,
@@ -67,7 +68,7 @@ export interface ExploreOptions {
   /** The target's clock, in ms: a generated `date-time` is an hour before it. */
   now: number;
   /** Live, rules checked on the mock only are left out, and what they refuse is only tolerated. */
-  mode: 'mock' | 'live';
+  mode: TargetKind;
   /** The fast-check seed the drawn values (formats' forms, patterns' alternatives) come from. */
   seed?: number;
 }
