@@ -1,9 +1,9 @@
-import type { TargetKind } from '../config.ts';
 /**
  * Exploration from the contract alone: for every operation, cases that send each parameter valid
  * and invalid in turn, as Schemathesis's coverage phase does. A case is plain data: what it sends,
  * what the contract says must come back, and the rules it exercises.
  */
+import type { TargetKind } from '../config.ts';
 
 /** Values only the target can give: identifiers that exist, a token for its user. */
 export type DataName =
