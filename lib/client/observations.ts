@@ -1,5 +1,6 @@
-/** What one test saw, attached to it for the reporters: coverage, drift, retries, requests, findings. */
 import type { TargetKind } from '../config.ts';
+
+/** What one test saw, attached to it for the reporters: coverage, drift, retries, requests, findings. */
 export interface Observations {
   /** Each answer matched to an operation; `ms` is its time, where it was measured. */
   calls: { operation: string; status: number; ms?: number }[];
