@@ -1,7 +1,6 @@
-import { ALL_CHECKS, HEAD_CHECKS, runChecks, SAFETY_CHECKS, type Exchange } from '../checks/index.ts';
-import type { Contract, DocumentName, Operation } from '../contract/index.ts';
-import { driftOf } from './drift.ts';
-import { goneStatus, recordDeprecation, recordGone, type Observations } from './observations.ts';
+import type { Contract, DocumentName } from '../contract/index.ts';
+import { inspect } from './inspect.ts';
+import { recordGone, type Observations } from './observations.ts';
 import { RunStopped } from '../run/ledger.ts';
 import type { RunLedger } from '../run/ledger-server.ts';
 import type { Redactor } from './redact.ts';
@@ -9,7 +8,6 @@ import { sendOnWire, TransportError, type WireResponse } from './transport.ts';
 import { prepareCall, wireRequest, type Call } from './call.ts';
 import { mayCarrySecrets } from './credentials.ts';
 import {
-  ApiCheckError,
   undecodable,
   type ApiResponse,
   type CallOptions,
@@ -93,28 +91,6 @@ export class ApiClient {
     return target.httpBaseUrl;
   }
 
-  /** The operation a URL names, if the contract has one. */
-  private operationOf(requestMethod: string, url: string): Operation | undefined {
-    const { target, contract } = this.deps;
-    // HEAD is GET without the body (RFC 9110 §9.3.2): its answer is checked as GET's.
-    const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
-    const bases: [DocumentName, string | undefined][] = [
-      ['images', target.imagesUrl],
-      ['main', target.baseUrl],
-      ['main', target.httpBaseUrl],
-    ];
-    for (const [document, base] of bases) {
-      if (!base || !url.startsWith(`${base}/`)) continue;
-      try {
-        const found = contract.match(document, method, url.slice(base.length).split('?')[0]!);
-        return 'operation' in found ? found.operation : undefined;
-      } catch {
-        return undefined;
-      }
-    }
-    return undefined;
-  }
-
   /** One call: prepare it, then send, check and record each answer, and follow it where it leads. */
   private async send(method: string, url: string, options: CallOptions): Promise<ApiResponse> {
     const call = prepareCall(method, url, options, this.deps.target.key, this.deps.redactor);
@@ -123,7 +99,8 @@ export class ApiClient {
       const wire = await this.attempt(call, request);
       if (wire === undefined) continue;
       void this.deps.ledger.answered();
-      const response = this.inspect(method, call.url, request.headers, wire, call, request.curl);
+      const answer = { method, url: call.url, requestHeaders: request.headers, wire, curl: request.curl };
+      const response = inspect(this.deps, answer, call);
       if (!(await this.follow(call, response, request.curl))) return response;
     }
   }
@@ -227,79 +204,5 @@ export class ApiClient {
       }
       throw error;
     }
-  }
-
-  /** Runs every check on one answer, records coverage and drift, and throws on a failed check. */
-  private inspect(
-    method: string,
-    url: string,
-    requestHeaders: Record<string, string>,
-    wire: WireResponse,
-    call: Call,
-    curl: string,
-  ): ApiResponse {
-    const { contract, observations } = this.deps;
-    const { options, redactor } = call;
-    const { status, headers, bytes } = wire;
-    const text = bytes.toString('utf8');
-    let json: unknown;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    const operation = this.operationOf(method, url);
-    const shownUrl = redactor.text(url);
-    const exchange: Exchange = {
-      operation,
-      method,
-      url: shownUrl,
-      requestHeaders,
-      status,
-      responseHeaders: headers,
-      text,
-      json,
-    };
-    const isRedirect = status >= 300 && status < 400 && headers.location !== undefined;
-    if (operation && !isRedirect && method !== 'HEAD')
-      observations.calls.push({ operation: operation.id, status, ms: wire.ms });
-    // On its answers, not its refusals: a gateway refuses before the operation can say anything.
-    if (operation?.deprecated && status < 300) recordDeprecation(observations, operation.id, headers);
-    const gone = goneStatus(this.deps.target.kind, operation?.deprecated === true, status, json);
-    observations.exchanges.push({
-      method,
-      url: shownUrl,
-      status,
-      curl,
-      body: redactor.text(text.slice(0, 2_000)),
-    });
-    if (observations.exchanges.length > 20) observations.exchanges.shift();
-
-    const checks = options.checks === 'safety' ? SAFETY_CHECKS : method === 'HEAD' ? HEAD_CHECKS : ALL_CHECKS;
-    const failures = runChecks(checks, exchange, {
-      contract,
-      secrets: redactor.values(),
-      strict: this.deps.target.kind === 'mock',
-    });
-    if (failures.length > 0) {
-      for (const f of failures)
-        observations.findings.push({ check: f.check, title: f.title, rules: f.rules });
-      throw new ApiCheckError(failures, curl, `${method} ${shownUrl} -> ${status}`);
-    }
-    if (operation && json !== undefined && status < 500)
-      observations.drift.push(...driftOf(contract, operation, status, headers['content-type'] ?? '', json));
-    return {
-      status,
-      headers,
-      text,
-      bytes,
-      json,
-      url: shownUrl,
-      operation: operation?.id,
-      redirects: [...call.redirects],
-      secretsDropped: !call.carry,
-      curl,
-      ...(gone !== undefined ? { gone } : {}),
-    };
   }
 }
