@@ -116,6 +116,8 @@ const KINDS: Kind[] = [
   ['items-removed', WIDEN, 'the items of the array are no longer constrained'],
   ['prefix-items-added', NARROW, 'an item at a position is now constrained'],
   ['prefix-items-removed', WIDEN, 'an item at a position is no longer constrained'],
+  ['tuple-lengthened', WIDEN, 'a closed tuple (items: false) admits one more item'],
+  ['tuple-shortened', NARROW, 'a closed tuple (items: false) admits one item fewer'],
   ['contains-added', NARROW, 'the array must now contain a matching item'],
   ['contains-removed', WIDEN, 'the array no longer needs a matching item'],
   ['property-names-added', NARROW, 'property names are now constrained'],

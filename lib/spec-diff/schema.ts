@@ -153,8 +153,18 @@ export class SchemaComparer implements Comparison {
 
   private compareArrays(b: Schema, r: Schema, context: SchemaContext) {
     const [bp, rp] = [b.prefixItems, r.prefixItems].map((p) => (Array.isArray(p) ? (p as unknown[]) : []));
-    // A position is constrained by its prefixItems entry, else by items.
-    for (let i = 0; i < Math.max(bp!.length, rp!.length); i++)
+    // A position is constrained by its prefixItems entry, else by items; past a closed tuple
+    // (`items: false`), a new entry lets the array grow, and a removed one shortens it.
+    for (let i = 0; i < Math.max(bp!.length, rp!.length); i++) {
+      const where = this.at(context.where, 'prefixItems', i);
+      if (i >= bp!.length && b.items === false) {
+        this.emit('tuple-lengthened', context, where, `an item at position ${i} is now allowed`);
+        continue;
+      }
+      if (i >= rp!.length && r.items === false) {
+        this.emit('tuple-shortened', context, where, `no item is allowed at position ${i} any more`);
+        continue;
+      }
       this.slot(
         {
           keyword: 'prefixItems',
@@ -168,6 +178,7 @@ export class SchemaComparer implements Comparison {
         context.field,
         ['prefixItems', i],
       );
+    }
     this.slot(
       { keyword: 'items', added: 'items-added', removed: 'items-removed', suffix: '[]' },
       b.items,
