@@ -48,7 +48,9 @@ export class SpecDocument {
       throw new Error(`${this.label(main)} is not an OpenAPI document (not an object)`);
     this.register(main);
     this.root = main.root;
-    const declared = typeof this.root.openapi === 'string' ? this.root.openapi : '';
+    // `openapi: 3.1` unquoted is a number in YAML: read it as the version it means.
+    const version = this.root.openapi;
+    const declared = typeof version === 'string' || typeof version === 'number' ? String(version) : '';
     if (!/^3\.[01]\b/.test(declared)) {
       const what = this.root.swagger
         ? `Swagger ${JSON.stringify(this.root.swagger)}`
