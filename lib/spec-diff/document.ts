@@ -51,11 +51,12 @@ export class SpecDocument {
     // `openapi: 3.1` unquoted is a number in YAML: read it as the version it means.
     const version = this.root.openapi;
     const declared = typeof version === 'string' || typeof version === 'number' ? String(version) : '';
-    if (!/^3\.[01]\b/.test(declared)) {
+    // 3.2 keeps 3.1's schemas (JSON Schema 2020-12): it is read as 3.1.
+    if (!/^3\.[012]\b/.test(declared)) {
       const what = this.root.swagger
         ? `Swagger ${JSON.stringify(this.root.swagger)}`
         : `openapi: ${declared || 'missing'}`;
-      throw new Error(`${this.label(main)} is not an OpenAPI 3.0 or 3.1 document (${what})`);
+      throw new Error(`${this.label(main)} is not an OpenAPI 3.0, 3.1 or 3.2 document (${what})`);
     }
     this.version = declared.startsWith('3.0') ? '3.0' : '3.1';
   }

@@ -206,7 +206,7 @@ test.describe('npm run spec:diff', () => {
     writeFileSync(join(dir, 'swagger.yaml'), 'swagger: "2.0"\ninfo: {title: t, version: "1"}\npaths: {}\n');
     writeFileSync(join(dir, 'broken.yaml'), 'openapi: 3.1.0\npaths: [unclosed\n');
     for (const [file, message] of [
-      ['swagger.yaml', 'not an OpenAPI 3.0 or 3.1 document (Swagger "2.0")'],
+      ['swagger.yaml', 'not an OpenAPI 3.0, 3.1 or 3.2 document (Swagger "2.0")'],
       ['broken.yaml', 'is not YAML or JSON'],
     ] as const) {
       const run = specDiff(['a.yaml', file], dir);
