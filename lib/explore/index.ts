@@ -1,5 +1,5 @@
 export { exploreContract, exploredRules, exploreOperation, UNKNOWN_PARAMETER } from './generate.ts';
-export { validRequests } from './property.ts';
+export { drawnParameters, validRequests } from './property.ts';
 export { failuresOf, judge, runCases, type Caller } from './run.ts';
 export {
   budgetOrder,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sinceForms } from '../arbitraries/since.ts';
-import type { Contract, Parameter } from '../contract/index.ts';
+import type { Contract, Operation, Parameter } from '../contract/index.ts';
 import { bodyBase } from './body.ts';
 import { accept, successRules, tolerate } from './expectations.ts';
 import { DATA_FOR } from './generate.ts';
@@ -55,6 +55,40 @@ function valueOf(p: Parameter, now: number): fc.Arbitrary<Drawn> | undefined {
   ).map(plain);
 }
 
+/** An integer anywhere in its bounds; an open upper bound is drawn within a thousand of the lower. */
+const integerIn = (s: Schema) => {
+  const min = s.minimum ?? (s.exclusiveMinimum === undefined ? 0 : s.exclusiveMinimum + 1);
+  const max = s.maximum ?? (s.exclusiveMaximum === undefined ? min + 1000 : s.exclusiveMaximum - 1);
+  return fc.integer({ min, max });
+};
+
+/**
+ * A JSON body drawn from its schema: each required property, each optional one present or not;
+ * numbers anywhere in their bounds, enum members, objects within; text the schema leaves open is
+ * the example's (its meaning is in prose), and left out where the example has none.
+ */
+export function drawnBody(schema: Schema, example: unknown): fc.Arbitrary<unknown> {
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (type === 'integer') return integerIn(schema);
+  if (type === 'boolean') return fc.boolean();
+  if (type === 'object' && schema.properties) {
+    const given = (example ?? {}) as Record<string, unknown>;
+    const entries = Object.entries(schema.properties).map(([name, property]) => {
+      const value = drawnBody(property, given[name]);
+      const required = schema.required?.includes(name) === true;
+      const known =
+        given[name] !== undefined || property.enum !== undefined || property.properties !== undefined;
+      const drawn = required || known ? value : fc.constant(undefined);
+      return fc.tuple(fc.constant(name), required ? drawn : fc.option(drawn, { nil: undefined }));
+    });
+    return fc
+      .tuple(...entries)
+      .map((pairs) => Object.fromEntries(pairs.filter(([, value]) => value !== undefined)));
+  }
+  return fc.constant(example);
+}
+
 /**
  * `Accept` as RFC 9110 lets a client write it for a JSON answer: absent, exact, a range, with a
  * parameter, with weights. Beyond `application/json` itself the interface promises nothing.
@@ -72,6 +106,14 @@ const ACCEPT_FORMS = [
 const KEY_FORMS: fc.Arbitrary<CaseRequest['key']> = fc.constantFrom('header' as const, 'query' as const);
 
 /**
+ * The parameters the property draws: all but the removed ones and the page token, which goes only
+ * with the since of its own next link (the case phase sends it so).
+ */
+export function drawnParameters(op: Operation): Parameter[] {
+  return op.parameters.filter((p) => !p.deprecated && DATA_FOR[p.name] !== 'feedPage');
+}
+
+/**
  * Valid requests of one operation as a fast-check arbitrary: each required parameter drawn, each
  * optional one present or not, the key in each place it may go; each request a case whose
  * expectation is the contract's for a valid request (a form only the mock promises is held live to
@@ -83,8 +125,7 @@ export function validRequests(
   options: ExploreOptions,
 ): fc.Arbitrary<ExploreCase> {
   const op = contract.operation(operationId);
-  // A page token goes only with the since of its own next link: the case phase sends it so.
-  const parameters = op.parameters.filter((p) => !p.deprecated && DATA_FOR[p.name] !== 'feedPage');
+  const parameters = drawnParameters(op);
   const drawn = parameters.map((p) => {
     const value = valueOf(p, options.now) ?? fc.constant(plain('x'));
     // An optional parameter with nothing surely valid to draw is left out.
@@ -97,12 +138,14 @@ export function validRequests(
   );
   const accepts = fc.option(fc.constantFrom(...ACCEPT_FORMS), { nil: undefined });
   const keys = keyed ? KEY_FORMS : fc.constant('none' as const);
-  return fc.tuple(fc.tuple(...drawn), keys, accepts).map(([values, key, accepted]) => {
+  const base = bodyBase(op, options.now);
+  const schema = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
+  const bodies = base && 'json' in base && schema ? drawnBody(schema, base.json) : fc.constant(undefined);
+  return fc.tuple(fc.tuple(...drawn), keys, accepts, bodies).map(([values, key, accepted, body]) => {
     const request: CaseRequest = { path: {}, query: {}, headers: {}, key };
     if (accepted !== undefined) request.headers.Accept = accepted;
     if (bearer) request.token = 'valid';
-    const body = bodyBase(op, options.now);
-    if (body) request.body = body;
+    if (body !== undefined) request.body = { json: body };
     let decided = accepted !== undefined && accepted !== 'application/json';
     parameters.forEach((p, i) => {
       const v = values[i];

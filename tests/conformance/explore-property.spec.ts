@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { atMostRuns } from '../../lib/arbitraries/index.ts';
 import { loadContract } from '../../lib/contract/index.ts';
-import { judge, liveSafe, resolveCase, validRequests } from '../../lib/explore/index.ts';
+import { drawnParameters, judge, liveSafe, resolveCase, validRequests } from '../../lib/explore/index.ts';
 import { expect, test } from '../fixtures.ts';
 import { dataOf, feedTokens } from './explore-data.ts';
 
@@ -36,6 +36,14 @@ test.describe('exploration from the contract, as properties', () => {
         const data = { ...dataOf(target), ...feed };
         const requests = validRequests(contract, operation.id, { now: target.now(), mode: target.kind });
         let sent = 0;
+        // The space: each enum member of each parameter, and each optional parameter present and absent.
+        const space = new Set(
+          drawnParameters(operation).flatMap((p) => [
+            ...((p.schema?.enum as unknown[] | undefined) ?? []).map((v) => `${p.name}=${String(v)}`),
+            ...(p.required ? [] : [`${p.name}:present`, `${p.name}:absent`]),
+          ]),
+        );
+        const covered = new Set<string>();
         await fc.assert(
           fc.asyncProperty(requests, async (c) => {
             const resolved = resolveCase(c, data);
@@ -44,11 +52,21 @@ test.describe('exploration from the contract, as properties', () => {
             if ('reason' in resolved) return;
             const response = await api.call(c.operation, resolved.options);
             sent++;
+            const sentValues = { ...c.request.path, ...c.request.query, ...c.request.headers };
+            for (const p of drawnParameters(operation)) {
+              const value = sentValues[p.name];
+              covered.add(`${p.name}:${value === undefined ? 'absent' : 'present'}`);
+              if (typeof value === 'string') covered.add(`${p.name}=${value}`);
+            }
             expect(judge(c, response.status), `${response.curl}`).toBeUndefined();
           }),
           atMostRuns(fcParams, RUNS[target.kind]),
         );
-        test.info().annotations.push({ type: 'note', description: `${sent} drawn requests sent` });
+        const reached = [...space].filter((form) => covered.has(form)).length;
+        test.info().annotations.push({
+          type: 'note',
+          description: `${sent} drawn requests sent; ${reached} of ${space.size} parameter forms covered (enum members, optional ones present and absent)`,
+        });
       },
     );
 });
