@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Redactor } from '../../lib/client/redact.ts';
-import { keptLink } from '../../lib/paging/nights.ts';
+import { crossNightGaps, keptLink, refOf, type Change } from '../../lib/paging/nights.ts';
 import { HISTORY_FILE, readHistory } from '../../lib/report/history.ts';
 import { trendHtml } from '../../lib/report/trend.ts';
 import { liveEnvFor } from '../../mock/live-env.ts';
@@ -102,5 +102,37 @@ test.describe('the feed across nights @NOTIF-11', () => {
     ).toBe(
       'https://svc.example/content/notifications?since=2026-11-24T10:00:00.000Z&page=abc&x=$CLM_API_KEY',
     );
+  });
+
+  test('a change the kept link repeats, from the night before or twice, is named; one newer than its walk is not judged', () => {
+    const change = (i: number): Change => ({
+      id: `http://www.ft.com/thing/0000000${i}-0000-4000-8000-000000000000`,
+      type: 'http://www.ft.com/thing/ThingChangeType/UPDATE',
+      apiUrl: `https://svc.example/content/0000000${i}-0000-4000-8000-000000000000`,
+      lastModified: `2026-11-24T10:00:0${i}.000Z`,
+      publishReference: `tid_${i}`,
+    });
+    const night = {
+      at: '2026-11-24T10:00:01.500Z',
+      next: 'https://svc.example/content/notifications?since=x&page=y',
+      last: refOf(change(1)),
+      since: '2026-11-24T09:00:00.000Z',
+      delivered: 1,
+      check: 'checked',
+      gaps: [],
+    };
+    const fresh = [change(1), change(2), change(3), change(4)];
+    expect(crossNightGaps(night, [change(2), change(3)], fresh, Date.now())).toEqual([]);
+    expect(crossNightGaps(night, [change(1), change(2), change(2), change(3)], fresh, Date.now())).toEqual([
+      expect.stringMatching(
+        /^repeated: UPDATE \S+01-\S+ at 2026-11-24T10:00:01.000Z \(tid_1\), delivered by the run of/,
+      ),
+      expect.stringMatching(/^repeated: UPDATE \S+02-\S+ at \S+ \(tid_2\) came twice from the kept link$/),
+    ]);
+    expect(crossNightGaps(night, [change(3)], fresh, Date.now())).toEqual([
+      expect.stringMatching(
+        /^skipped: UPDATE \S+02-\S+ at 2026-11-24T10:00:02.000Z \(tid_2\) came from a fresh since/,
+      ),
+    ]);
   });
 });
