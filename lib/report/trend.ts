@@ -52,7 +52,9 @@ export function trendHtml(history: HistoryRecord[], options: TrendOptions = {}):
         feedNights(same),
         drift(runs, newest),
       ].join('\n')
-    : '<p class="empty" id="no-runs">No runs yet: the history is empty. Each full conformance run adds one line to <code>history.jsonl</code> in the reports folder.</p>';
+    : history.length === 0
+      ? '<p class="empty" id="no-runs">No runs yet: the history is empty. Each full conformance run adds one line to <code>history.jsonl</code> in the reports folder.</p>'
+      : `<p class="empty" id="no-runs">No full run yet: only parts of the suite, kept for their walk of the change feed.</p>${feedNights(history)}`;
   const data = JSON.stringify(chartData(runs)).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en">
