@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAULTS } from './faults/index.ts';
 import { liveEnvFor } from './live-env.ts';
+import { DEFAULT_PUBLISH_RATE } from './publishing.ts';
 import { createMock } from './server.ts';
 import { describeThrottle, REAL_THROTTLE } from './throttle.ts';
 
@@ -14,6 +15,8 @@ const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options]
   --http-port N     plain-HTTP port (default 8080; 0 picks a free one)
   --seed N          seed of the generated data (default 1)
   --now TIMESTAMP   fix the clock at this RFC 3339 time (default: real time)
+  --publish N       on the real clock, publish N changes a minute as time passes, seeded
+                    (default 3; 0 turns it off; a fixed clock with --now never publishes)
   --fault NAME      switch a fault on; repeatable
   --control         honour 'Prefer: faults=NAME,…' on each request (a fault per request)
   --rate-limit      throttle each key as the real service does: 2 requests/s and 5,000/day, then
@@ -46,6 +49,7 @@ try {
       'http-port': { type: 'string' },
       seed: { type: 'string' },
       now: { type: 'string' },
+      publish: { type: 'string' },
       fault: { type: 'string', multiple: true },
       'list-faults': { type: 'boolean' },
       control: { type: 'boolean' },
@@ -102,6 +106,11 @@ if (log !== process.stdout)
     log.once('error', (error: Error) => fail(`--log: cannot write ${logFile}: ${error.message}`));
   });
 
+// The real service publishes as time passes; a fixed clock stands still, so nothing is published.
+const publishPerMinute = args.now === undefined ? integer('publish', args.publish, DEFAULT_PUBLISH_RATE) : 0;
+if (args.now !== undefined && integer('publish', args.publish, 0) > 0)
+  fail('--publish needs the real clock: leave out --now');
+
 const mock = await createMock({
   host: args.host,
   port: integer('port', args.port, 8443),
@@ -113,6 +122,7 @@ const mock = await createMock({
   throttle,
   docs,
   onRequest: logFile === undefined ? undefined : (entry) => log.write(`${JSON.stringify(entry)}\n`),
+  publishPerMinute,
 }).catch((error: NodeJS.ErrnoException) => {
   fail(
     error.code === 'EADDRINUSE'
@@ -157,6 +167,7 @@ console.log(`Mock of the Content, Licence and Membership service${everywhere ? `
   HTTP   ${mock.httpUrl}   (membership endpoints redirect to HTTPS)
   Images ${mock.imagesUrl}${docs === undefined ? '' : `\n  Docs   ${mock.url}/docs/ and ${mock.httpUrl}/docs/ (from ${docs})`}
   Seed ${state.options.seed}, clock ${args.now ? `fixed at ${args.now}` : 'real time'}, ${state.log.length} changes in the feed
+  Publishing: ${publishPerMinute > 0 ? `${publishPerMinute} changes a minute, seeded (--publish N; 0 turns it off)` : 'off'}
   Rate limit: ${describeThrottle(throttle)}${throttle ? ' (429 with Retry-After)' : ''}
   Log: ${logFile === undefined ? 'none (--log FILE)' : `one JSON line per request to ${logFile === '-' ? 'standard output' : logFile}`}
   Faults: ${mock.faults.length ? mock.faults.map((f) => `${f.name} (${f.rule})`).join(', ') : 'none'}${args.control ? "; per request with 'Prefer: faults=NAME'" : ''}

@@ -14,6 +14,7 @@ import { loadContract } from '../lib/contract/index.ts';
 import { answerClientErrors, requestListener } from './http/adapter.ts';
 import { findFault, unknownFaults, type Fault } from './faults/index.ts';
 import { createPipeline, preferredFaults, type Pipeline } from './pipeline.ts';
+import { startPublishing } from './publishing.ts';
 import { State, type PublishRequest } from './state/index.ts';
 import { Throttle, type ThrottleOptions } from './throttle.ts';
 
@@ -39,6 +40,8 @@ export interface MockOptions {
   docs?: string;
   /** Called once per request answered, with the request as it may be logged: no secrets. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Changes published a minute as time passes, seeded (none when absent or 0). */
+  publishPerMinute?: number;
 }
 
 /** One request, as logged: no key or token, whether sent in a header or the query. */
@@ -258,6 +261,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     throw error;
   })}`;
 
+  const stopPublishing = startPublishing(state, options.publishPerMinute ?? 0, options.seed ?? 1);
   return {
     url: httpsOrigin,
     httpUrl: httpOrigin,
@@ -278,6 +282,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       throttle.reset();
     },
     close: async () => {
+      stopPublishing();
       await Promise.all([close(https), close(http)]);
     },
   };

@@ -13,6 +13,7 @@ import { loadConfig } from '../config.ts';
 import { loadContract, loadRules, projectPath } from '../contract/index.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
 import { EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
+import { FEED_NIGHT_ATTACHMENT, type FeedNight } from '../paging/nights.ts';
 import { errorAnnotations } from './ci.ts';
 import { EXIT, exitCodeOf, exitIncompleteAtEnd } from './exit-code.ts';
 import { plain, replayable, replayCommand } from './findings.ts';
@@ -53,6 +54,8 @@ export default class ConformanceReporter implements Reporter {
   private faults = new Set<string>();
   /** The exploration's summaries, one per operation's test. */
   private readonly explored: unknown[] = [];
+  /** Where tonight's feed walk stopped, for the next night (the history keeps it). */
+  private feed: FeedNight | undefined;
 
   constructor(options: { outputDir?: string } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -88,6 +91,8 @@ export default class ConformanceReporter implements Reporter {
       ...annotations.filter((a) => a.type === 'rule').map((a) => a.description),
     ].filter((id): id is string => !!id);
     this.explored.push(...result.attachments.filter((a) => a.name === EXPLORE_ATTACHMENT));
+    const night = result.attachments.find((a) => a.name === FEED_NIGHT_ATTACHMENT)?.body;
+    if (night) this.feed = JSON.parse(night.toString('utf8')) as FeedNight;
     const seed = annotations.find((a) => a.type === 'fc-seed')?.description;
     if (seed) this.seeds.add(Number(seed));
     const replay = observations?.replay;
@@ -200,7 +205,9 @@ export default class ConformanceReporter implements Reporter {
     write('coverage.json', `${JSON.stringify(report.coverage, null, 2)}\n`);
     write('drift.md', driftMarkdown(report));
     write('drift.json', `${JSON.stringify(report.drift, null, 2)}\n`);
-    if (this.partial.length === 0) appendHistory(join(this.outputDir, HISTORY_FILE), recordOf(report));
+    // A part of the suite that walked the feed is kept too: the next night follows its link.
+    if (this.partial.length === 0 || this.feed)
+      appendHistory(join(this.outputDir, HISTORY_FILE), recordOf(report, this.feed));
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
     if (process.env.GITHUB_ACTIONS === 'true') for (const a of errorAnnotations(report)) console.log(a);
 

@@ -9,6 +9,7 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import type { FeedNight } from '../paging/nights.ts';
 import type { ConformanceReport, Latency, RunVerdict, Verdict } from './model.ts';
 
 /** The history's file name; it lives in the reports folder, `<reportsDir>/history.jsonl`. */
@@ -33,9 +34,16 @@ export interface HistoryRecord {
   requests: number;
   /** Every test ran to a decision: no filter, no shard, nothing left not run. */
   complete: boolean;
+  /** Where the night's feed walk stopped, for the next night to follow, and what the check across nights found. */
+  feed?: FeedNight;
+  /**
+   * A part of the suite, kept only for its feed walk: the next night follows its link, but the
+   * regression gate and the rule grid leave it out.
+   */
+  partial?: boolean;
 }
 
-export function recordOf(report: ConformanceReport): HistoryRecord {
+export function recordOf(report: ConformanceReport, feed?: FeedNight): HistoryRecord {
   const { meta } = report;
   return {
     at: meta.endedAt,
@@ -51,6 +59,8 @@ export function recordOf(report: ConformanceReport): HistoryRecord {
     latency: report.latency.map(({ operation, count, p50, p95 }) => ({ operation, count, p50, p95 })),
     requests: report.requests,
     complete: meta.partial.length === 0 && report.incomplete.length === 0,
+    ...(feed ? { feed } : {}),
+    ...(meta.partial.length > 0 ? { partial: true } : {}),
   };
 }
 
@@ -160,10 +170,11 @@ export const DEFAULT_WINDOW = 3;
 /** The gate: compares the newest run with up to `window` runs before it, of the same target. */
 export function regressions(history: HistoryRecord[], options: { window?: number } = {}): Regressions {
   const window = Math.max(1, Math.floor(options.window ?? DEFAULT_WINDOW));
-  const newest = history.at(-1);
+  const whole = history.filter((r) => !r.partial);
+  const newest = whole.at(-1);
   const none: Regressions = { newest, compared: [], window, regressed: [], notRun: [], flaky: [], fixed: [] };
   if (!newest) return none;
-  const same = history.filter((r) => targetOf(r) === targetOf(newest));
+  const same = whole.filter((r) => targetOf(r) === targetOf(newest));
   const compared = same.slice(-1 - window, -1);
   if (compared.length === 0) return none;
   const result: Regressions = { ...none, compared };

@@ -41,15 +41,20 @@ export function trendHtml(history: HistoryRecord[], options: TrendOptions = {}):
   const assets = options.assets ?? chartAssets();
   const gate = regressions(history, options.window === undefined ? {} : { window: options.window });
   const newest = gate.newest;
-  const runs = newest ? history.filter((r) => targetOf(r) === targetOf(newest)) : [];
+  const same = newest ? history.filter((r) => targetOf(r) === targetOf(newest)) : [];
+  // A part of the suite is kept only for its feed walk: its rules are not the night's.
+  const runs = same.filter((r) => !r.partial);
   const body = newest
     ? [
-        summary(newest, gate, history.length - runs.length),
+        summary(newest, gate, history.filter((r) => !r.partial).length - runs.length),
         charts(),
         grid(runs.slice(-(options.columns ?? 40)), gate),
+        feedNights(same),
         drift(runs, newest),
       ].join('\n')
-    : '<p class="empty" id="no-runs">No runs yet: the history is empty. Each full conformance run adds one line to <code>history.jsonl</code> in the reports folder.</p>';
+    : history.length === 0
+      ? '<p class="empty" id="no-runs">No runs yet: the history is empty. Each full conformance run adds one line to <code>history.jsonl</code> in the reports folder.</p>'
+      : `<p class="empty" id="no-runs">No full run yet: only parts of the suite, kept for their walk of the change feed.</p>${feedNights(history)}`;
   const data = JSON.stringify(chartData(runs)).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en">
@@ -137,6 +142,26 @@ function grid(runs: HistoryRecord[], gate: Regressions): string {
 <p class="legend">${legend}</p>
 <div class="scroll"><table id="rule-grid"><thead><tr><th scope="col">Rule</th>${head}</tr></thead>
 <tbody>${rows.join('\n')}</tbody></table></div>
+</section>`;
+}
+
+/** Night by night: the changes the feed walk delivered, and what the check across nights found. */
+function feedNights(runs: HistoryRecord[]): string {
+  const nights = runs.filter((r) => r.feed);
+  if (nights.length === 0) return '';
+  const rows = nights.map(({ at, feed }) => {
+    const found = feed!.gaps.length
+      ? `<ul>${feed!.gaps.map((g) => `<li>${escape(g)}</li>`).join('')}</ul>`
+      : feed!.check === 'checked'
+        ? 'none'
+        : escape(feed!.check);
+    return `<tr class="${feed!.gaps.length ? 'fail' : feed!.check === 'checked' ? 'pass' : 'not-run'}"><td>${escape(when(at))}</td><td>${feed!.delivered}</td><td>${found}</td></tr>`;
+  });
+  return `<section id="feed-nights">
+<h2>The feed across nights</h2>
+<p>Each night follows the next link the night before kept, and compares what it delivers with a fresh <code>since</code> at the last change seen.</p>
+<table id="feed-table"><thead><tr><th>Night</th><th>Changes delivered</th><th>Gaps found</th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table>
 </section>`;
 }
 

@@ -2,6 +2,7 @@ import { CONTENT_FAULTS } from './content.ts';
 import type { Fault } from './fault.ts';
 import { FEED_FAULTS } from './feed.ts';
 import { FEED_INPUT_FAULTS } from './feed-input.ts';
+import { FEED_KEPT_FAULTS } from './feed-kept.ts';
 import { FEED_PAGING_FAULTS } from './feed-paging.ts';
 import { IMAGES_FAULTS } from './images.ts';
 import { KEYS_FAULTS } from './keys.ts';
@@ -21,6 +22,7 @@ export const FAULTS: readonly Fault[] = [
   ...TRIAL_EXCLUSIONS_FAULTS,
   ...FEED_FAULTS,
   ...FEED_PAGING_FAULTS,
+  ...FEED_KEPT_FAULTS,
   ...FEED_INPUT_FAULTS,
   ...LICENCE_FAULTS,
   ...PROFILE_FAULTS,
