@@ -1,13 +1,21 @@
 import { ALL_CHECKS, HEAD_CHECKS, runChecks, SAFETY_CHECKS, type Exchange } from '../checks/index.ts';
-import type { Contract, DocumentName, Operation } from '../contract/index.ts';
+import type { Contract, DocumentName } from '../contract/index.ts';
 import { driftOf } from './drift.ts';
-import { goneStatus, recordDeprecation, recordGone, type Observations } from './observations.ts';
+import { recordExercised } from './exercised.ts';
+import {
+  goneStatus,
+  recordDeprecation,
+  recordExchange,
+  recordGone,
+  type Observations,
+} from './observations.ts';
 import { RunStopped } from '../run/ledger.ts';
 import type { RunLedger } from '../run/ledger-server.ts';
 import type { Redactor } from './redact.ts';
 import { sendOnWire, TransportError, type WireResponse } from './transport.ts';
 import { prepareCall, wireRequest, type Call } from './call.ts';
 import { mayCarrySecrets } from './credentials.ts';
+import { operationAt } from './target.ts';
 import {
   ApiCheckError,
   undecodable,
@@ -91,28 +99,6 @@ export class ApiClient {
     if (!plainHttp) return target.baseUrl;
     if (!target.httpBaseUrl) throw new Error('No plain-HTTP base URL is configured (CLM_HTTP_BASE_URL)');
     return target.httpBaseUrl;
-  }
-
-  /** The operation a URL names, if the contract has one. */
-  private operationOf(requestMethod: string, url: string): Operation | undefined {
-    const { target, contract } = this.deps;
-    // HEAD is GET without the body (RFC 9110 §9.3.2): its answer is checked as GET's.
-    const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
-    const bases: [DocumentName, string | undefined][] = [
-      ['images', target.imagesUrl],
-      ['main', target.baseUrl],
-      ['main', target.httpBaseUrl],
-    ];
-    for (const [document, base] of bases) {
-      if (!base || !url.startsWith(`${base}/`)) continue;
-      try {
-        const found = contract.match(document, method, url.slice(base.length).split('?')[0]!);
-        return 'operation' in found ? found.operation : undefined;
-      } catch {
-        return undefined;
-      }
-    }
-    return undefined;
   }
 
   /** One call: prepare it, then send, check and record each answer, and follow it where it leads. */
@@ -248,7 +234,7 @@ export class ApiClient {
     } catch {
       json = undefined;
     }
-    const operation = this.operationOf(method, url);
+    const operation = operationAt(this.deps.contract, this.deps.target, method, url);
     const shownUrl = redactor.text(url);
     const exchange: Exchange = {
       operation,
@@ -261,19 +247,20 @@ export class ApiClient {
       json,
     };
     const isRedirect = status >= 300 && status < 400 && headers.location !== undefined;
-    if (operation && !isRedirect && method !== 'HEAD')
+    if (operation && !isRedirect && method !== 'HEAD') {
       observations.calls.push({ operation: operation.id, status, ms: wire.ms });
+      const request = { url, headers: requestHeaders, body: call.body };
+      recordExercised(observations, contract, operation, request, {
+        status,
+        contentType: headers['content-type'],
+        json,
+      });
+    }
     // On its answers, not its refusals: a gateway refuses before the operation can say anything.
     if (operation?.deprecated && status < 300) recordDeprecation(observations, operation.id, headers);
     const gone = goneStatus(this.deps.target.kind, operation?.deprecated === true, status, json);
-    observations.exchanges.push({
-      method,
-      url: shownUrl,
-      status,
-      curl,
-      body: redactor.text(text.slice(0, 2_000)),
-    });
-    if (observations.exchanges.length > 20) observations.exchanges.shift();
+    const body = redactor.text(text.slice(0, 2_000));
+    recordExchange(observations, { method, url: shownUrl, status, curl, body });
 
     const checks = options.checks === 'safety' ? SAFETY_CHECKS : method === 'HEAD' ? HEAD_CHECKS : ALL_CHECKS;
     const failures = runChecks(checks, exchange, {
