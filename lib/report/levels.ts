@@ -45,6 +45,8 @@ export interface LevelRow {
   /** The highest TCL whose criteria, and those of every level below, are all met in full. */
   level: number;
   criteria: Criteria;
+  /** What each criterion left uncovered, where it left anything (statuses, values, properties, …). */
+  missing: Partial<Record<Criterion, string[]>>;
 }
 
 export interface CoverageLevels {
@@ -88,10 +90,12 @@ export function levelOf(criteria: Criteria): number {
   return level;
 }
 
-const ratio = (documented: Iterable<string>, seen: Iterable<string>): Ratio => {
+/** A criterion's share, and what the run left uncovered (shown per operation, for what to add). */
+const ratio = (documented: Iterable<string>, seen: Iterable<string>): Ratio & { missing: string[] } => {
   const all = new Set(documented);
   const hit = new Set(seen);
-  return { covered: [...all].filter((d) => hit.has(d)).length, total: all.size };
+  const missing = [...all].filter((d) => !hit.has(d));
+  return { covered: all.size - missing.length, total: all.size, missing };
 };
 
 /** `image/*` in the contract covers `image/png` on the wire. */
@@ -107,7 +111,7 @@ function criteriaOf(
   run: Exercise,
   paths: Set<string>,
   flows: { flow: string; operations: string[] }[],
-): Criteria {
+): Record<Criterion, Ratio & { missing: string[] }> {
   const seen = run.exercised[op.id] ?? { parameters: [], values: [], media: [], properties: [] };
   const calls = run.calls.filter((c) => c.operation === op.id);
   const statuses = Object.keys(op.responses);
@@ -117,11 +121,11 @@ function criteriaOf(
       Object.keys(r.content ?? {}).map((m) => `response ${m.toLowerCase()}`),
     ),
   ];
-  const classes = ['2', '4'].filter((c) => statuses.some((s) => s.startsWith(c)));
+  const classes = ['2', '4'].filter((c) => statuses.some((s) => s.startsWith(c))).map((c) => `${c}XX`);
   const mine = flows.filter((f) => f.operations.includes(op.id));
   return {
-    paths: { covered: paths.has(op.path) ? 1 : 0, total: 1 },
-    operations: { covered: calls.length > 0 ? 1 : 0, total: 1 },
+    paths: ratio([op.path], paths),
+    operations: ratio([op.id], calls.length > 0 ? [op.id] : []),
     contentTypes: ratio(
       media,
       media.filter((m) =>
@@ -136,7 +140,7 @@ function criteriaOf(
     ),
     statusClasses: ratio(
       classes,
-      calls.map((c) => String(c.status)[0]!),
+      calls.map((c) => `${String(c.status)[0]!}XX`),
     ),
     parameterValues: ratio(
       op.parameters.flatMap((p) => finiteValues(p.schema).map((v) => `${parameterKey(p)}=${v}`)),
@@ -174,8 +178,14 @@ export function levelsOf(contract: Contract, run: Exercise): CoverageLevels {
   );
   const flows = flowsOf(contract).map((f) => ({ flow: f.id, operations: f.operations }));
   const operations = ops.map((op) => {
-    const criteria = criteriaOf(contract, op, run, paths, flows);
-    return { operation: op.id, level: levelOf(criteria), criteria };
+    const found = criteriaOf(contract, op, run, paths, flows);
+    const criteria = Object.fromEntries(
+      CRITERIA.map((c) => [c, { covered: found[c].covered, total: found[c].total }]),
+    ) as Criteria;
+    const missing = Object.fromEntries(
+      CRITERIA.filter((c) => found[c].missing.length > 0).map((c) => [c, found[c].missing]),
+    );
+    return { operation: op.id, level: levelOf(criteria), criteria, missing };
   });
   const sum = (c: Criterion): Ratio =>
     operations.reduce(
@@ -187,11 +197,15 @@ export function levelsOf(contract: Contract, run: Exercise): CoverageLevels {
     );
   const criteria = Object.fromEntries(CRITERIA.map((c) => [c, sum(c)])) as Criteria;
   // A path and a flow count once for the run, however many operations share them.
-  criteria.paths = ratio(
+  const once = (documented: string[], seen: Iterable<string>) => {
+    const { covered, total } = ratio(documented, seen);
+    return { covered, total };
+  };
+  criteria.paths = once(
     ops.map((op) => op.path),
     paths,
   );
-  criteria.flows = ratio(
+  criteria.flows = once(
     flows.map((f) => f.flow),
     run.flows,
   );

@@ -46,6 +46,7 @@ function levelLines(levels: CoverageLevels): string[] {
         `| ${row.operation} | ${row.level} | ${CRITERIA.map((c) => ratioText(row.criteria[c])).join(' | ')} |`,
     ),
     '',
+    ...missingLines(levels),
     '### Operation flows',
     '',
     "Each path of the contract's links from an answer no link leads to; followed when a chain of requests reached its end.",
@@ -53,6 +54,24 @@ function levelLines(levels: CoverageLevels): string[] {
     '| Flow | Followed |',
     '|---|---|',
     ...levels.flows.map((f) => `| ${f.flow} | ${f.followed ? 'yes' : '**no**'} |`),
+    '',
+  ];
+}
+
+/** What each operation left uncovered, criterion by criterion: what a test would add. */
+function missingLines(levels: CoverageLevels): string[] {
+  const rows = levels.operations.flatMap((row) =>
+    CRITERIA.filter((c) => row.missing[c]?.length).map(
+      (c) => `| ${row.operation} | ${NAMES[c]} | ${row.missing[c]!.map((m) => `\`${m}\``).join(', ')} |`,
+    ),
+  );
+  if (rows.length === 0) return [];
+  return [
+    '### Not covered',
+    '',
+    '| Operation | Criterion | Not sent or not seen |',
+    '|---|---|---|',
+    ...rows,
     '',
   ];
 }

@@ -5,7 +5,8 @@ import { emptyObservations, recordFlow } from '../../lib/client/observations.ts'
 import { Contract } from '../../lib/contract/index.ts';
 import { propertiesPresent, schemaProperties } from '../../lib/contract/properties.ts';
 import { exerciseOf, levelOf, levelsOf, type Criteria } from '../../lib/report/levels.ts';
-import { coverageMarkdown } from '../../lib/report/render-coverage.ts';
+import { coverageMarkdown, levelLine } from '../../lib/report/render-coverage.ts';
+import { runLines } from '../../lib/report/render.ts';
 import { buildReport } from '../../lib/report/model.ts';
 import { META } from './support/report-meta.ts';
 
@@ -149,6 +150,12 @@ test.describe('the test coverage levels (TCL)', () => {
     });
     // No 4xx was seen: parameters are met, status code classes are not.
     expect(row('listThings').level).toBe(3);
+    expect(row('listThings').missing).toEqual({
+      statusClasses: ['4XX'],
+      parameterValues: ['query full=false'],
+      statuses: ['400'],
+      properties: ['400 message'],
+    });
     expect(row('getThing').criteria.properties).toEqual({ covered: 1, total: 3 });
     expect(levels.flows).toEqual([{ flow: 'listThings → getThing', followed: true }]);
     expect(levels.criteria.paths).toEqual({ covered: 2, total: 2 });
@@ -195,5 +202,10 @@ test.describe('the test coverage levels (TCL)', () => {
     expect(markdown).toContain('| Paths | TCL 1 | 1/2 (50.0%) |');
     expect(markdown).toContain('| getThing | 2 |');
     expect(markdown).toContain('| listThings → getThing | **no** |');
+    expect(markdown).toContain('| listThings | Parameters | `query sort`, `query full` |');
+    expect(levelLine(report.coverage.levels!)).toMatch(
+      /^Coverage level: TCL 0 of 7 \(paths 50%, operations 50%, /,
+    );
+    expect(runLines(report)).toContain(levelLine(report.coverage.levels!));
   });
 });
