@@ -1,19 +1,6 @@
 import { baseMediaType, expectationWarnings, type Contract, type Operation } from '../contract/index.ts';
+import { branches, isObject } from '../contract/properties.ts';
 import type { Observations } from './observations.ts';
-
-type Schema = Record<string, unknown>;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The schemas that apply at this level: the schema itself and its allOf/anyOf/oneOf branches. */
-function branches(schema: Schema): Schema[] {
-  const nested = ['allOf', 'anyOf', 'oneOf'].flatMap((k) =>
-    Array.isArray(schema[k]) ? (schema[k] as Schema[]) : [],
-  );
-  return [schema, ...nested.flatMap(branches)];
-}
 
 /**
  * Fields of a value that its schema does not name (HTTP-03): reported as drift, never failed.

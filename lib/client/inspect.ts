@@ -1,8 +1,10 @@
 import { ALL_CHECKS, HEAD_CHECKS, runChecks, SAFETY_CHECKS, type Exchange } from '../checks/index.ts';
-import type { Contract, DocumentName, Operation } from '../contract/index.ts';
+import type { Contract } from '../contract/index.ts';
 import type { Call } from './call.ts';
 import { driftOf } from './drift.ts';
-import { goneStatus, recordDeprecation, type Observations } from './observations.ts';
+import { recordExercised } from './exercised.ts';
+import { goneStatus, recordDeprecation, recordExchange, type Observations } from './observations.ts';
+import { operationAt } from './target.ts';
 import type { WireResponse } from './transport.ts';
 import { ApiCheckError, type ApiResponse, type Target } from './types.ts';
 
@@ -22,32 +24,6 @@ export interface Answer {
   curl: string;
 }
 
-/** The operation a URL names, if the contract has one. */
-function operationOf(
-  contract: Contract,
-  target: Target,
-  requestMethod: string,
-  url: string,
-): Operation | undefined {
-  // HEAD is GET without the body (RFC 9110 §9.3.2): its answer is checked as GET's.
-  const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
-  const bases: [DocumentName, string | undefined][] = [
-    ['images', target.imagesUrl],
-    ['main', target.baseUrl],
-    ['main', target.httpBaseUrl],
-  ];
-  for (const [document, base] of bases) {
-    if (!base || !url.startsWith(`${base}/`)) continue;
-    try {
-      const found = contract.match(document, method, url.slice(base.length).split('?')[0]!);
-      return 'operation' in found ? found.operation : undefined;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
 /** Runs every check on one answer, records coverage and drift, and throws on a failed check. */
 export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiResponse {
   const { contract, observations, target } = deps;
@@ -61,7 +37,7 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
   } catch {
     json = undefined;
   }
-  const operation = operationOf(contract, target, method, url);
+  const operation = operationAt(contract, target, method, url);
   const shownUrl = redactor.text(url);
   const exchange: Exchange = {
     operation,
@@ -74,19 +50,20 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
     json,
   };
   const isRedirect = status >= 300 && status < 400 && headers.location !== undefined;
-  if (operation && !isRedirect && method !== 'HEAD')
+  if (operation && !isRedirect && method !== 'HEAD') {
     observations.calls.push({ operation: operation.id, status, ms: wire.ms });
+    const request = { url, headers: requestHeaders, body: call.body };
+    recordExercised(observations, contract, operation, request, {
+      status,
+      contentType: headers['content-type'],
+      json,
+    });
+  }
   // On its answers, not its refusals: a gateway refuses before the operation can say anything.
   if (operation?.deprecated && status < 300) recordDeprecation(observations, operation.id, headers);
   const gone = goneStatus(target.kind, operation?.deprecated === true, status, json);
-  observations.exchanges.push({
-    method,
-    url: shownUrl,
-    status,
-    curl,
-    body: redactor.text(text.slice(0, 2_000)),
-  });
-  if (observations.exchanges.length > 20) observations.exchanges.shift();
+  const body = redactor.text(text.slice(0, 2_000));
+  recordExchange(observations, { method, url: shownUrl, status, curl, body });
 
   const checks = options.checks === 'safety' ? SAFETY_CHECKS : method === 'HEAD' ? HEAD_CHECKS : ALL_CHECKS;
   const failures = runChecks(checks, exchange, {

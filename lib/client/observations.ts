@@ -16,8 +16,27 @@ export interface Observations {
   gone?: { operation: string; status: number }[];
   /** The last exchanges, redacted, for the failure attachment and the findings. */
   exchanges: { method: string; url: string; status: number; curl: string; body: string }[];
+  /** Per operation, what was sent and received, by name: the coverage levels' inputs. */
+  exercised?: Record<string, Exercised>;
+  /** The contract's operation flows followed to their end (`listPagesV1 → getPageV1 → …`). */
+  flows?: string[];
   /** Where the test ran, for its replay: the faults switched on, and a base URL shown in place of the run's own. */
   replay?: { faults: string[]; origins: Record<string, string>; mockCommand?: string };
+}
+
+/**
+ * What the run sent to one operation and got from it, by name only (never a value but a
+ * parameter's enum member): the inputs of the coverage levels (TCL).
+ */
+export interface Exercised {
+  /** `query since`, `header Content-Type`, `path itemId`, `body`. */
+  parameters: string[];
+  /** `query format=gif`: members of an enum, constant or boolean sent. */
+  values: string[];
+  /** `request application/json`, `response application/json`. */
+  media: string[];
+  /** `200 notifications[].id`: the documented properties an answer of that status carried. */
+  properties: string[];
 }
 
 export const OBSERVATIONS_ATTACHMENT = 'clm-observations';
@@ -32,6 +51,8 @@ export function emptyObservations(): Observations {
     deprecations: [],
     gone: [],
     exchanges: [],
+    exercised: {},
+    flows: [],
   };
 }
 
@@ -69,4 +90,16 @@ export function recordDeprecation(
   const seen = { operation, deprecation: headers.deprecation, sunset: headers.sunset, link };
   const same = (d: Observations['deprecations'][number]) => JSON.stringify(d) === JSON.stringify(seen);
   if (!observations.deprecations.some(same)) observations.deprecations.push(seen);
+}
+
+/** An operation flow followed to its end, once. */
+export function recordFlow(observations: Observations, flow: string) {
+  const flows = (observations.flows ??= []);
+  if (!flows.includes(flow)) flows.push(flow);
+}
+
+/** One exchange, redacted, kept among the last twenty for a failure's attachment. */
+export function recordExchange(observations: Observations, exchange: Observations['exchanges'][number]) {
+  observations.exchanges.push(exchange);
+  if (observations.exchanges.length > 20) observations.exchanges.shift();
 }

@@ -26,7 +26,8 @@ import {
   type RunRecord,
   type TestRecord,
 } from './model.ts';
-import { conformanceHtml, conformanceMarkdown, counts, coverageMarkdown, driftMarkdown } from './render.ts';
+import { conformanceHtml, conformanceMarkdown, counts, driftMarkdown } from './render.ts';
+import { coverageMarkdown } from './render-coverage.ts';
 import { contractIdentity, partialReasons, suiteCommit } from './run-meta.ts';
 
 const RULE_TAG = /^@([A-Z]+-\d{2})$/;
@@ -216,7 +217,7 @@ export default class ConformanceReporter implements Reporter {
     console.log(
       `\nVerdict: ${report.verdict.toUpperCase()}${report.incomplete.length ? ` (${report.incomplete.join('; ')})` : ''}.` +
         `\nConformance (${report.target}): ${c.pass} rules pass, ${c.fail} fail, ${c['not run']} not run, ${c.skipped} skipped, ${c['not covered']} not covered; ` +
-        `${report.findings.length} finding(s); coverage ${seenPairs}/${report.coverage.documented.length}; ${report.drift.length} drift fields; ${report.requests} requests. ` +
+        `${report.findings.length} finding(s); coverage ${seenPairs}/${report.coverage.documented.length}${report.coverage.levels ? `, TCL ${report.coverage.levels.level} of 7` : ''}; ${report.drift.length} drift fields; ${report.requests} requests. ` +
         `fast-check seed ${report.seed ?? '-'}.` +
         (report.findings[0]
           ? `\nFirst finding: ${report.findings[0].title}\n  Replay: ${report.findings[0].replay}`

@@ -2,6 +2,7 @@ import type { Contract, Rule } from '../contract/index.ts';
 import type { Observations } from '../client/observations.ts';
 import type { ExploreRow } from '../explore/summary.ts';
 import { findingsOf, type FailureRecord, type Finding } from './findings.ts';
+import { exerciseOf, levelsOf, type CoverageLevels } from './levels.ts';
 
 export type { ExchangeRecord, FailureRecord, Finding } from './findings.ts';
 
@@ -47,6 +48,8 @@ export interface Coverage {
   /** Statuses seen that the contract does not document for the operation. */
   undocumented: { operation: string; status: number }[];
   ratio: number;
+  /** The test coverage levels (TCL 0 to 7), per operation and for the run. */
+  levels?: CoverageLevels;
 }
 
 /** What a run was: enough to tell two reports apart and to replay one. Never a secret. */
@@ -271,6 +274,7 @@ export function buildReport(
       documented,
       undocumented,
       ratio: documented.length === 0 ? 0 : documented.filter((d) => d.seen).length / documented.length,
+      levels: levelsOf(contract, exerciseOf(records.map((r) => r.observations))),
     },
     drift: [...drift.values()].sort(
       (a, b) => a.operation.localeCompare(b.operation) || a.field.localeCompare(b.field),

@@ -1,4 +1,5 @@
 import type { ConformanceReport, Finding, RuleRow, Verdict } from './model.ts';
+import { levelLine } from './render-coverage.ts';
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 /** Text made safe for HTML, for every page the reports write. */
@@ -24,6 +25,7 @@ export function runLines(report: ConformanceReport): string[] {
     `Time: ${meta.startedAt} to ${meta.endedAt}`,
     `Requests: ${report.requests}${run.budget !== null ? ` of a budget of ${run.budget}` : ''}${run.perSecond !== null ? `, at most ${run.perSecond} per second` : ''}`,
     `Tests: ${meta.tests.run} run of ${meta.tests.total}; ${meta.partial.length ? `PARTIAL (${meta.partial.join('; ')})` : 'the whole suite'}`,
+    ...(report.coverage.levels ? [levelLine(report.coverage.levels)] : []),
     ...(run.transportFailures.length > 0
       ? [`No answer: ${run.transportFailures.length} time(s) (${run.transportFailures.slice(-3).join('; ')})`]
       : []),
@@ -255,27 +257,6 @@ function explorationLines(report: ConformanceReport): string[] {
     ),
     '',
   ];
-}
-
-export function coverageMarkdown(report: ConformanceReport): string {
-  const { documented, undocumented, ratio } = report.coverage;
-  const lines = [
-    '# Coverage: operation × status',
-    '',
-    `${documented.filter((d) => d.seen).length} of ${documented.length} documented (operation, status) pairs exercised (${(ratio * 100).toFixed(1)}%). Target: ${report.target}.`,
-    '',
-    '| Operation | Status | Exercised |',
-    '|---|---|---|',
-    ...documented.map((d) => `| ${d.operation} | ${d.status} | ${d.seen ? 'yes' : '**no**'} |`),
-  ];
-  if (undocumented.length > 0)
-    lines.push(
-      '',
-      '## Seen but not documented',
-      '',
-      ...undocumented.map((u) => `- ${u.operation} ${u.status}`),
-    );
-  return `${lines.join('\n')}\n`;
 }
 
 export function driftMarkdown(report: ConformanceReport): string {

@@ -1,20 +1,12 @@
-import type { CallOptions } from '../../lib/client/client.ts';
 import { loadContract } from '../../lib/contract/index.ts';
 import { follow, linksOf } from '../../lib/links/follow.ts';
-import { expect, test, type TargetFixture } from '../fixtures.ts';
-import { DAY, iso } from './feed-support.ts';
+import { requestOf } from '../../lib/links/flows.ts';
+import { expect, test } from '../fixtures.ts';
 import { skipIfGone } from './gone.ts';
+import { LINK_SOURCES } from './link-sources.ts';
 
 /** Links are followed for this many elements of a list: enough to meet a deleted item, within budget. */
 const PER_LINK = { mock: 8, live: 2 };
-
-/** How each operation a link starts from is asked, with the target's own data. */
-const SOURCES: Record<string, (target: TargetFixture) => CallOptions | undefined> = {
-  listNotifications: (target) => ({ query: { since: iso(target.now() - (target.mock ? 10 : 1) * DAY) } }),
-  listPagesV1: () => ({}),
-  getPageV1: (target) => (target.data.pageId ? { path: { pageId: target.data.pageId } } : undefined),
-  searchContent: () => ({ body: { queryString: 'banks', resultContext: { maxResults: 5 } } }),
-};
 
 /** The rule each link checks besides "never a 5xx" (HTTP-04). */
 const RULES: Record<string, string> = {
@@ -38,7 +30,7 @@ test.describe('links of the contract, followed from real answers', () => {
       api,
       target,
     }) => {
-      const options = SOURCES[link.from]?.(target);
+      const options = LINK_SOURCES[link.from]?.(target);
       test.skip(!options, `no data to ask ${link.from} with`);
       const source = await api.call(link.from, options);
       // A retired v1 endpoint is gone, not broken (DEPR-01).
@@ -46,14 +38,9 @@ test.describe('links of the contract, followed from real answers', () => {
       expect(source.status, link.from).toBe(Number(link.status));
       const requests = follow(link, source.json, target.mock ? PER_LINK.mock : PER_LINK.live);
       if (target.mock) expect(requests.length, 'requests the link leads to').toBeGreaterThan(0);
-      const target_ = contract.operation(link.to);
       for (const parameters of requests) {
-        const inPath = Object.fromEntries(
-          Object.entries(parameters).filter(([name]) => target_.path.includes(`{${name}}`)),
-        );
-        const query = Object.fromEntries(Object.entries(parameters).filter(([name]) => !(name in inPath)));
         // The client checks every answer: a documented status, a body valid for it, never a 5xx.
-        const answer = await api.call(link.to, { path: inPath, query });
+        const answer = await api.call(link.to, requestOf(contract, link, parameters));
         expect(answer.status, `${link.to} ${JSON.stringify(parameters)}`).toBeLessThan(500);
         expect(
           contract.response(link.to, answer.status),

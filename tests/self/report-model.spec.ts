@@ -3,7 +3,8 @@ import { loadContract, loadRules } from '../../lib/contract/index.ts';
 import { buildReport, verdictOf, type TestRecord } from '../../lib/report/model.ts';
 import { META } from './support/report-meta.ts';
 import { docsIndex } from '../../lib/report/docs-index.ts';
-import { conformanceMarkdown, coverageMarkdown } from '../../lib/report/render.ts';
+import { conformanceMarkdown } from '../../lib/report/render.ts';
+import { coverageMarkdown } from '../../lib/report/render-coverage.ts';
 
 test.describe('the conformance report', () => {
   test('decides a rule: any failure fails it, else any pass passes it, else skipped; no test is not covered', () => {
