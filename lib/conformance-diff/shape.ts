@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { isObject } from '../contract/properties.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -27,9 +28,6 @@ export interface SchemaError {
   keyword: string;
   message: string;
 }
-
-const isObject = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function jsonType(value: unknown): string {
   if (value === null) return 'null';

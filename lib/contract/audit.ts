@@ -2,18 +2,13 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { ajv } from './ajv.ts';
 import type { Contract } from './contract.ts';
 import { hasExpectation, strictVariant } from './expect.ts';
+import { isObject } from './properties.ts';
 
 /**
  * Audits of the contract itself: examples against schemas, rule IDs, operation metadata. Each
  * returns a list of problems ("where: what"), empty when the contract is sound, so a self-test can
  * show both that the real contract passes and that a broken one is caught.
  */
-
-type Node = Record<string, unknown>;
-
-function isObject(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** An example meets its schema and, where the schema holds `x-expect`, the expectations too. */
 function validate(schema: unknown, value: unknown, where: string, problems: string[]): void {

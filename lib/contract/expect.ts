@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { isObject } from './properties.ts';
 
 /**
  * `x-expect`: what the project expects beyond what the interface guarantees (a precision, a
@@ -9,10 +10,6 @@ import type { ValidateFunction } from 'ajv';
  */
 
 type Node = Record<string, unknown>;
-
-function isObject(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // The keywords whose values are schemas. Anything else (`const`, `enum`, `examples`, …) is data,
 // and a property that happens to be named `x-expect` is not an expectation.

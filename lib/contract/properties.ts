@@ -3,9 +3,13 @@ type Schema = Record<string, unknown>;
 /** Schemas deeper than this are not walked: a recursive schema would name properties without end. */
 const MAX_DEPTH = 8;
 
+/** A JSON object: not null, not an array. */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** The value as an object, or an empty one when it is anything else. */
+export const asObject = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 
 /** The schemas that apply at this level: the schema itself and its allOf/anyOf/oneOf branches. */
 export function branches(schema: Schema): Schema[] {

@@ -21,6 +21,19 @@ const HEADER_TEXT = fc.string({
 });
 
 /**
+ * A number anywhere in its bounds; a bound left open is drawn within a thousand of the other (or
+ * of zero), so drawn values stay ones a service is meant to take.
+ */
+function numberIn(s: Schema, type: 'integer' | 'number'): fc.Arbitrary<number> {
+  const step = type === 'integer' ? 1 : Number.EPSILON;
+  const low = s.minimum ?? (s.exclusiveMinimum === undefined ? undefined : s.exclusiveMinimum + step);
+  const high = s.maximum ?? (s.exclusiveMaximum === undefined ? undefined : s.exclusiveMaximum - step);
+  const min = low ?? (high === undefined ? -1000 : high - 1000);
+  const max = high ?? min + 1000;
+  return type === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
+}
+
+/**
  * The values a parameter's schema allows, every form of them: each enum member, an integer or a
  * number anywhere in its bounds, a `date-time` inside the window in any RFC 3339 form, a string of
  * its pattern (`fc.stringMatching`) or a UUID in either case; data the target names, as it is.
@@ -32,12 +45,7 @@ function valueOf(p: Parameter, now: number): fc.Arbitrary<Drawn> | undefined {
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   if (s.enum) return fc.constantFrom(...s.enum).map(plain);
   if (s.const !== undefined) return fc.constant(plain(s.const));
-  if (type === 'integer' || type === 'number') {
-    const step = type === 'integer' ? 1 : Number.EPSILON;
-    const min = s.minimum ?? (s.exclusiveMinimum === undefined ? -1e6 : s.exclusiveMinimum + step);
-    const max = s.maximum ?? (s.exclusiveMaximum === undefined ? 1e6 : s.exclusiveMaximum - step);
-    return (type === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true })).map(plain);
-  }
+  if (type === 'integer' || type === 'number') return numberIn(s, type).map(plain);
   if (type === 'boolean') return fc.boolean().map(plain);
   if (s.format === 'date-time') return sinceForms(now).map((f) => ({ value: f.value, decided: true }));
   if (s.format === 'uuid')
@@ -55,13 +63,6 @@ function valueOf(p: Parameter, now: number): fc.Arbitrary<Drawn> | undefined {
   ).map(plain);
 }
 
-/** An integer anywhere in its bounds; an open upper bound is drawn within a thousand of the lower. */
-const integerIn = (s: Schema) => {
-  const min = s.minimum ?? (s.exclusiveMinimum === undefined ? 0 : s.exclusiveMinimum + 1);
-  const max = s.maximum ?? (s.exclusiveMaximum === undefined ? min + 1000 : s.exclusiveMaximum - 1);
-  return fc.integer({ min, max });
-};
-
 /**
  * A JSON body drawn from its schema: each required property, each optional one present or not;
  * numbers anywhere in their bounds, enum members, objects within; text the schema leaves open is
@@ -70,7 +71,7 @@ const integerIn = (s: Schema) => {
 export function drawnBody(schema: Schema, example: unknown): fc.Arbitrary<unknown> {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (schema.enum) return fc.constantFrom(...schema.enum);
-  if (type === 'integer') return integerIn(schema);
+  if (type === 'integer' || type === 'number') return numberIn(schema, type);
   if (type === 'boolean') return fc.boolean();
   if (type === 'object' && schema.properties) {
     const given = (example ?? {}) as Record<string, unknown>;

@@ -4,6 +4,7 @@ import { hasRule, PLACES, rule, type Direction, type Level } from './rules.ts';
 import { oppositeKind } from './schema-rules.ts';
 import { SchemaComparer } from './schema.ts';
 import type { SchemaContext } from './types.ts';
+import { asObject, isObject } from '../contract/properties.ts';
 
 /** One classified change: its rule, where it is in the revision, and what it is in one line. */
 export interface Change {
@@ -20,9 +21,7 @@ export interface Change {
 }
 
 export type Node = Record<string, unknown>;
-export const isObject = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-export const asObject = (value: unknown): Node => (isObject(value) ? value : {});
+export { asObject, isObject };
 
 /** What a comparison is inside: an operation's label and the place's rules. */
 export interface Scope {

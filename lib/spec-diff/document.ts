@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { isMap, isScalar, isSeq, LineCounter, parse, parseDocument } from 'yaml';
+import { isObject } from '../contract/properties.ts';
 
 /** Where a node of a document lives: its file (none for a document given as an object) and pointer. */
 export interface Location {
@@ -9,8 +10,6 @@ export interface Location {
 }
 
 type Node = Record<string, unknown>;
-const isObject = (value: unknown): value is Node =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const escapePointer = (key: string | number) =>
   String(key).replaceAll('~', '~0').replaceAll('/', '~1');

@@ -1,4 +1,5 @@
 import type { SpecDocument } from './document.ts';
+import { isObject } from '../contract/properties.ts';
 
 export type Schema = Record<string, unknown>;
 
@@ -18,9 +19,6 @@ export const ANNOTATIONS = new Set([
   'definitions',
   'summary',
 ]);
-
-const isObject = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A stable text of a JSON value: the same for the same value whatever the key order. */
 export function canonical(value: unknown): string {

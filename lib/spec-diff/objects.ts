@@ -1,9 +1,8 @@
 import type { Schema } from './normalize.ts';
 import { asText, same } from './normalize.ts';
 
-const asRecord = (v: unknown): Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 import type { Comparison, SchemaContext } from './types.ts';
+import { asObject } from '../contract/properties.ts';
 
 const names = (value: unknown) => (typeof value === 'object' && value !== null ? Object.keys(value) : []);
 const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
@@ -11,10 +10,10 @@ const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : [])
 /** `dependencies` (draft 4 to 7) is `dependentRequired` where it lists names, else `dependentSchemas`. */
 function dependents(s: Schema): { required: Record<string, string[]>; schemas: Record<string, unknown> } {
   const required: Record<string, string[]> = {};
-  const schemas: Record<string, unknown> = { ...asRecord(s.dependentSchemas) };
+  const schemas: Record<string, unknown> = { ...asObject(s.dependentSchemas) };
   for (const [key, value] of [
-    ...Object.entries(asRecord(s.dependentRequired)),
-    ...Object.entries(asRecord(s.dependencies)),
+    ...Object.entries(asObject(s.dependentRequired)),
+    ...Object.entries(asObject(s.dependencies)),
   ])
     if (Array.isArray(value)) required[key] = value.map(asText);
     else if (typeof value === 'object' || typeof value === 'boolean') schemas[key] = value;
