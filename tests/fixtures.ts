@@ -11,9 +11,9 @@ import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
 import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
 import type { Mock } from '../mock/server.ts';
-import { liveTarget, mockTarget, type TargetFixture } from './targets.ts';
+import { targetOf, type TargetFixture } from '../rig/targets.ts';
 
-export type { TargetData, TargetFixture } from './targets.ts';
+export type { TargetData, TargetFixture } from '../rig/targets.ts';
 
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
 export const MOCK_NOW = SUITE_MOCK.now;
@@ -110,7 +110,7 @@ export const test = declaredPerRepeat(
     ],
     target: [
       async ({ config }, use) => {
-        const target = config.target === 'live' ? liveTarget(config) : await mockTarget(config);
+        const target = await targetOf(config);
         await use(target);
         await target.mock?.close();
       },
