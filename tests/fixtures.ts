@@ -4,13 +4,14 @@ import { propertyParameters } from '../lib/arbitraries/index.ts';
 import { ApiClient } from '../lib/client/client.ts';
 import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '../lib/client/observations.ts';
 import { Redactor } from '../lib/client/redact.ts';
-import { loadConfig, VARIABLES, type Config } from '../lib/config.ts';
+import { VARIABLES, type Config } from '../lib/config.ts';
 import { loadContract, type Contract } from '../lib/contract/index.ts';
 import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../lib/mutation/plan.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
 import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
 import type { Mock } from '../mock/server.ts';
+import { loadSuiteConfig } from '../rig/faults.ts';
 import { targetOf, type TargetFixture } from '../rig/targets.ts';
 
 export type { TargetData, TargetFixture } from '../rig/targets.ts';
@@ -97,7 +98,7 @@ export const test = declaredPerRepeat(
     config: [
       // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
       async ({}, use) => {
-        await use(loadConfig());
+        await use(loadSuiteConfig());
       },
       { scope: 'worker' },
     ],
