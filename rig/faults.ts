@@ -21,3 +21,11 @@ export function loadSuiteConfig(): Config {
   checkMockFaults(config);
   return config;
 }
+
+/**
+ * The headers that ask a mock whose control is on (`npm run mock -- --control`) for a fault on one
+ * request: how the mutation run reaches a mock run as a live service.
+ */
+export function askFaultHeaders(fault: string | undefined): Record<string, string> | undefined {
+  return fault === undefined ? undefined : { Prefer: `faults=${fault}` };
+}

@@ -11,7 +11,7 @@ import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
 import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
 import type { Mock } from '../mock/server.ts';
-import { loadSuiteConfig } from '../rig/faults.ts';
+import { askFaultHeaders, loadSuiteConfig } from '../rig/faults.ts';
 import { targetOf, type TargetFixture } from '../rig/targets.ts';
 
 export type { TargetData, TargetFixture } from '../rig/targets.ts';
@@ -93,6 +93,9 @@ function plannedFault(testInfo: TestInfo): string | undefined {
   return fault;
 }
 
+/** The fault the mutation plan gave this test, once `plannedFault` has run (the auto fixtures first). */
+const plannedOf = (testInfo: TestInfo) => testInfo.annotations.find((a) => a.type === 'mutant')?.description;
+
 export const test = declaredPerRepeat(
   base.extend<TestFixtures, WorkerFixtures>({
     config: [
@@ -135,8 +138,6 @@ export const test = declaredPerRepeat(
         const planned = plannedFault(testInfo);
         target.mock?.reset();
         target.mock?.setFaults([...config.mockFaults, ...(planned ? [planned] : [])]);
-        // Live, the fault goes with every request, to a mock whose control is on (the mutation run).
-        target.preferFaults = planned;
         await use();
         // Under a mutant, failing and passing are both results, not defects of the run: as expected,
         // the worker goes on warm instead of restarting after either.
@@ -159,8 +160,9 @@ export const test = declaredPerRepeat(
     },
     observations: async ({ target, config }, use, testInfo) => {
       const observations = emptyObservations();
-      const planned = testInfo.annotations.find((a) => a.type === 'mutant')?.description;
+      const planned = plannedOf(testInfo);
       const faults = [...config.mockFaults, ...(planned ? [planned] : [])];
+      observations.baseUrl = target.baseUrl;
       observations.replay = target.mock ? standaloneReplay(target.mock, faults) : { faults, origins: {} };
       // Rule IDs as annotations too: JUnit carries annotations as properties.
       for (const tag of testInfo.tags) {
@@ -172,10 +174,13 @@ export const test = declaredPerRepeat(
       await attachObservations(testInfo, observations);
     },
     api: async ({ config, contract, target, ledger, observations, runStop }, use, testInfo) => {
+      // Live, this test's fault goes with each of its requests, to a mock whose control is on (the
+      // mutation run): on this test's client, never on the worker's shared target.
+      const headers = askFaultHeaders(plannedOf(testInfo));
       await use(
         new ApiClient({
           contract,
-          target,
+          target: headers ? { ...target, headers } : target,
           ledger,
           limits: {
             requestTimeoutMs: config.requestTimeout * 1000,

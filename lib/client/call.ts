@@ -54,8 +54,7 @@ export function wireRequest(
   target: Target,
 ): { url: string; headers: Record<string, string>; curl: string } {
   const { secrets, carry, options, body } = call;
-  const headers: Record<string, string> = { ...options.headers };
-  if (target.preferFaults) headers.Prefer = `faults=${target.preferFaults}`;
+  const headers: Record<string, string> = { ...options.headers, ...target.headers };
   if (carry && secrets.headerKey !== undefined) headers['X-Api-Key'] = secrets.headerKey;
   if (carry && secrets.token !== undefined) headers.Authorization = `Bearer ${secrets.token}`;
   if (body !== undefined && typeof options.body !== 'string') headers['Content-Type'] ??= 'application/json';
