@@ -1,7 +1,8 @@
 import type { Target } from '../lib/client/client.ts';
+import type { Observations } from '../lib/client/observations.ts';
 import type { Secret } from '../lib/client/redact.ts';
 import type { Config } from '../lib/config.ts';
-import { SUITE_MOCK } from '../mock/live-env.ts';
+import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
 import { createMock, type Mock } from '../mock/server.ts';
 
 /**
@@ -37,11 +38,59 @@ export interface NamedTarget extends Target {
   secrets: Secret[];
 }
 
+/**
+ * What a target can promise the tests, named by what a test relies on: a test asks for a promise,
+ * never for the kind of target. Only this file knows which kind promises what.
+ */
+export interface Promises {
+  /**
+   * The suite owns the data and the clock: seeded, fixed, the same every run and put back before
+   * each test. Exact expectations of the data hold (a full page, an active licence, a chain that
+   * reaches its end), and a test may change the data through the mock.
+   */
+  controlsData: boolean;
+  /**
+   * Every question the interface leaves open is answered as this project decided (upper-case
+   * change types, milliseconds, a 400 saying "Not supported", `Allow` lists, the edge sizes served,
+   * a redirect to HTTPS): expected, where another answer of a live service is drift or a skip.
+   */
+  strict: boolean;
+  /** Requests cost nothing (no budget, no pace): a test walks, samples and draws in full. */
+  unmetered: boolean;
+  /** Any request may go, unsafe methods and writes too: never a production service. */
+  unsafeRequests: boolean;
+  /** Every operation of the contract is served, the deprecated ones too: none is retired (DEPR-01). */
+  servesDeprecated: boolean;
+}
+
+const MOCK_PROMISES: Promises = {
+  controlsData: true,
+  strict: true,
+  unmetered: true,
+  unsafeRequests: true,
+  servesDeprecated: true,
+};
+
+const LIVE_PROMISES: Promises = {
+  controlsData: false,
+  strict: false,
+  unmetered: false,
+  unsafeRequests: false,
+  servesDeprecated: false,
+};
+
 export interface TargetFixture extends NamedTarget {
+  /** The bundled mock, where the suite owns the target (`promises.controlsData`). */
   mock?: Mock;
   data: TargetData;
+  promises: Promises;
   /** The target's "now": the mock's clock, or the wall clock. */
   now(): number;
+  /** Before each test: the mock back to its seeded state with these faults on; nothing live. */
+  reset(faults: string[]): void;
+  /** How a request of a test run with these faults is replayed once the run is over. */
+  replay(faults: string[]): NonNullable<Observations['replay']>;
+  close(): Promise<void>;
 }
 
 /** The secrets of the configuration that are set, each by the variable that holds it. */
@@ -125,7 +174,14 @@ export async function mockTarget(config: Config): Promise<TargetFixture> {
     ...mockAt(mock, key, namedSecrets({ apiKey: key, userToken: config.userToken })),
     mock,
     data,
+    promises: MOCK_PROMISES,
     now: () => mock.state.clock.now(),
+    reset: (faults) => {
+      mock.reset();
+      mock.setFaults(faults);
+    },
+    replay: (faults) => standaloneReplay(mock, faults),
+    close: () => mock.close(),
   };
 }
 
@@ -146,7 +202,11 @@ export function liveTarget(config: Config): TargetFixture {
       contentId: config.contentId,
       imageUri: config.imageUri,
     },
+    promises: LIVE_PROMISES,
     now: () => Date.now(),
+    reset: () => undefined,
+    replay: (faults) => ({ faults, origins: {} }),
+    close: () => Promise.resolve(),
   };
 }
 

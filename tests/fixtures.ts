@@ -9,12 +9,12 @@ import { loadContract, type Contract } from '../lib/contract/index.ts';
 import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../lib/mutation/plan.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
-import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
+import { SUITE_MOCK } from '../mock/live-env.ts';
 import type { Mock } from '../mock/server.ts';
 import { askFaultHeaders, loadSuiteConfig } from '../rig/faults.ts';
-import { targetOf, type TargetFixture } from '../rig/targets.ts';
+import { targetOf, type Promises, type TargetFixture } from '../rig/targets.ts';
 
-export type { TargetData, TargetFixture } from '../rig/targets.ts';
+export type { Promises, TargetData, TargetFixture } from '../rig/targets.ts';
 
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
 export const MOCK_NOW = SUITE_MOCK.now;
@@ -33,6 +33,8 @@ interface WorkerFixtures {
   config: Config;
   contract: Contract;
   target: TargetFixture;
+  /** What the target promises: a test asks for a promise, never for the kind of target. */
+  promises: Promises;
   /** The run's one budget, pace and deadline, shared by every worker. */
   ledger: RunLedger;
 }
@@ -68,9 +70,9 @@ function attachObservations(testInfo: TestInfo, observations: Observations): Pro
     });
 }
 
-/** Skips a test that needs control of the service's data or clock, against a live service. */
-export function onlyAgainstMock(target: TargetFixture): void {
-  base.skip(!target.mock, "needs control of the service's data or clock: only against the bundled mock");
+/** Skips a test that needs control of the service's data or clock, where the target does not give it. */
+export function needsControl(promises: Promises): void {
+  base.skip(!promises.controlsData, "needs control of the service's data or clock: only against the bundled mock");
 }
 
 /** Ends the test as skipped, "not run" with the reason: never a failure of the service. */
@@ -116,7 +118,13 @@ export const test = declaredPerRepeat(
       async ({ config }, use) => {
         const target = await targetOf(config);
         await use(target);
-        await target.mock?.close();
+        await target.close();
+      },
+      { scope: 'worker' },
+    ],
+    promises: [
+      async ({ target }, use) => {
+        await use(target.promises);
       },
       { scope: 'worker' },
     ],
@@ -136,8 +144,7 @@ export const test = declaredPerRepeat(
       async ({ target, config }, use, testInfo) => {
         // The faults of this test: the run's, and the mutation plan's for this repeat.
         const planned = plannedFault(testInfo);
-        target.mock?.reset();
-        target.mock?.setFaults([...config.mockFaults, ...(planned ? [planned] : [])]);
+        target.reset([...config.mockFaults, ...(planned ? [planned] : [])]);
         await use();
         // Under a mutant, failing and passing are both results, not defects of the run: as expected,
         // the worker goes on warm instead of restarting after either.
@@ -154,8 +161,8 @@ export const test = declaredPerRepeat(
       },
       { auto: true },
     ],
-    mock: async ({ target }, use) => {
-      onlyAgainstMock(target);
+    mock: async ({ target, promises }, use) => {
+      needsControl(promises);
       await use(target.mock!);
     },
     observations: async ({ target, config }, use, testInfo) => {
@@ -163,7 +170,7 @@ export const test = declaredPerRepeat(
       const planned = plannedOf(testInfo);
       const faults = [...config.mockFaults, ...(planned ? [planned] : [])];
       observations.baseUrl = target.baseUrl;
-      observations.replay = target.mock ? standaloneReplay(target.mock, faults) : { faults, origins: {} };
+      observations.replay = target.replay(faults);
       // Rule IDs as annotations too: JUnit carries annotations as properties.
       for (const tag of testInfo.tags) {
         const rule = RULE_TAG.exec(tag)?.[1];
