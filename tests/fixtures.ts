@@ -72,7 +72,8 @@ function attachObservations(testInfo: TestInfo, observations: Observations): Pro
 
 /** Skips a test that needs control of the service's data or clock, where the target does not give it. */
 export function needsControl(promises: Promises): void {
-  base.skip(!promises.controlsData, "needs control of the service's data or clock: only against the bundled mock");
+  const reason = "needs control of the service's data or clock: only against the bundled mock";
+  base.skip(!promises.controlsData, reason);
 }
 
 /** Ends the test as skipped, "not run" with the reason: never a failure of the service. */

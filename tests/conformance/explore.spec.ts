@@ -47,7 +47,7 @@ test.describe('exploration from the contract', () => {
           mode: target.kind,
           seed: config.fcSeed,
         });
-        // Where requests are metered, reads only, within this operation's share of the budget.
+        // Where unsafe requests may not go, reads only; at most this operation's share of the budget.
         const selection = selectCases(operation, cases, { live: !promises.unsafeRequests, perOperation });
         const outcomes: CaseOutcome[] = [];
         let gone: number | undefined;
