@@ -1,20 +1,13 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { ConfigError, loadConfig } from './lib/config.ts';
-import { unknownFaults } from './mock/faults/index.ts';
+import { ConfigError } from './lib/config.ts';
+import { loadSuiteConfig } from './rig/faults.ts';
 
 /** A bad setting stops the run here, before any request, with the variable named. */
 function configOrExit() {
   try {
-    const config = loadConfig();
-    // The mock knows its faults; the suite's own loader does not depend on it.
-    const unknown = unknownFaults(config.mockFaults);
-    if (unknown.length > 0)
-      throw new ConfigError(
-        'MOCK_FAULTS',
-        `unknown fault ${unknown.join(', ')}; see npm run mock -- --list-faults`,
-      );
-    return config;
+    // The mock knows its faults; the suite's own loader does not depend on it: rig checks them.
+    return loadSuiteConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Configuration error: ${error.message}\nSee .env.example for every variable.`);

@@ -206,10 +206,3 @@ function seed(env: Env): number {
   if (!/^-?\d+$/.test(value)) throw new ConfigError('FC_SEED', `"${value}" is not a whole number`);
   return Number(value);
 }
-
-/** Every secret the configuration holds, for redaction. */
-export function secretsOf(config: Config): string[] {
-  return [config.apiKey, config.userToken, config.tokenWithoutProfileMax, config.expiredToken].filter(
-    (s): s is string => !!s && s.length >= 4,
-  );
-}

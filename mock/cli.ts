@@ -2,7 +2,7 @@
 import { createWriteStream, statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { FAULTS } from './faults/index.ts';
+import { FAULTS, unknownFaults } from './faults/index.ts';
 import { liveEnvFor } from './live-env.ts';
 import { DEFAULT_PUBLISH_RATE } from './publishing.ts';
 import { createMock } from './server.ts';
@@ -79,7 +79,7 @@ if (args['list-faults']) {
   process.exit(0);
 }
 
-const unknown = (args.fault ?? []).filter((name) => !FAULTS.some((f) => f.name === name));
+const unknown = unknownFaults(args.fault ?? []);
 if (unknown.length > 0) fail(`unknown fault ${unknown.map((n) => `"${n}"`).join(', ')}; see --list-faults`);
 if (args.now !== undefined && Number.isNaN(Date.parse(args.now)))
   fail(`--now must be a timestamp, not "${args.now}"`);

@@ -3,12 +3,12 @@ import type { Behaviour } from './behaviour.ts';
 import { findFault, unknownFaults, withFaults, type Fault } from './faults/index.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { removedImageMode } from './handlers/images.ts';
+import { withoutKey } from './key-in-query.ts';
 import { fail } from './handlers/respond.ts';
 import type { State } from './state/index.ts';
 import type { Throttle } from './throttle.ts';
 import type { Context, MockRequest, MockResponse } from './types.ts';
 
-/** The query string without the key, as written: `requestUrl` and redirects must never carry a key. */
 /**
  * A method the contract does not list for a path (a decision: the interface says nothing): OPTIONS
  * says which methods there are (204), any other is refused with 405; both with `Allow`.
@@ -24,11 +24,6 @@ function methodNotListed(method: string, listed: string[]): MockResponse {
     'METHOD_NOT_ALLOWED',
   );
   return { ...refused, headers: { ...refused.headers, Allow: allow } };
-}
-
-export function withoutKey(rawQuery: string): string {
-  const kept = rawQuery.split('&').filter((pair) => pair !== '' && !/^apiKey(=|$)/.test(pair));
-  return kept.length > 0 ? `?${kept.join('&')}` : '';
 }
 
 /**
@@ -66,6 +61,7 @@ export function createPipeline(options: {
       return methodNotListed(request.method, matched.allowed);
     }
     const { operation, pathParams } = matched;
+    // `requestUrl` and redirects never carry a key.
     const query = withoutKey(request.rawQuery ?? request.query.toString());
     const context: Context = {
       request,

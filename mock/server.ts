@@ -13,6 +13,7 @@ import { generate } from 'selfsigned';
 import { loadContract } from '../lib/contract/index.ts';
 import { answerClientErrors, requestListener } from './http/adapter.ts';
 import { findFault, unknownFaults, type Fault } from './faults/index.ts';
+import { maskedTarget } from './key-in-query.ts';
 import { createPipeline, preferredFaults, type Pipeline } from './pipeline.ts';
 import { startPublishing } from './publishing.ts';
 import { State, type PublishRequest } from './state/index.ts';
@@ -100,26 +101,6 @@ function close(server: Server): Promise<void> {
     server.close(() => resolve());
     server.closeAllConnections();
   });
-}
-
-/** `apiKey=…` in a query, whatever its case or escapes, shown as `apiKey=***`. */
-export function maskedTarget(target: string): string {
-  const at = target.indexOf('?');
-  if (at === -1) return target;
-  const pairs = target
-    .slice(at + 1)
-    .split('&')
-    .map((pair) => {
-      const [name = ''] = pair.split('=', 1);
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name.replaceAll('+', ' '));
-      } catch {
-        // A malformed escape is logged as it came.
-      }
-      return decoded.trim().toLowerCase() === 'apikey' ? `${name}=***` : pair;
-    });
-  return `${target.slice(0, at)}?${pairs.join('&')}`;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,7 +1,5 @@
-import { liveTargetOf } from '../lib/client/target.ts';
 import { commandLine, usageError } from '../lib/cli.ts';
-import type { Target } from '../lib/client/client.ts';
-import { Redactor, type Secret } from '../lib/client/redact.ts';
+import { Redactor } from '../lib/client/redact.ts';
 import { ConfigError, loadConfig, type Config } from '../lib/config.ts';
 import { loadContract } from '../lib/contract/index.ts';
 import { diffReport, writeDiffReports } from '../lib/conformance-diff/render.ts';
@@ -11,6 +9,7 @@ import { Ledger } from '../lib/run/ledger.ts';
 import { localLedger } from '../lib/run/ledger-server.ts';
 import { createMock } from '../mock/server.ts';
 import { SUITE_MOCK } from '../mock/live-env.ts';
+import { demoMockTarget, serviceTarget } from '../rig/targets.ts';
 
 /** The in-process mock's clock by default: the suite's, so its data are the same every run. */
 const MOCK_NOW = SUITE_MOCK.now;
@@ -63,29 +62,8 @@ const mock = await createMock({ seed: MOCK_SEED, now: mockNow });
 
 try {
   const examples = mock.state.examples();
-  const mockSecrets: Secret[] = [
-    { value: examples.key, name: 'MOCK_API_KEY' },
-    { value: examples.token, name: 'MOCK_USER_TOKEN' },
-  ];
-  const liveSecrets: Secret[] = [
-    { value: config.apiKey!, name: 'CLM_API_KEY' },
-    ...(
-      [
-        [config.userToken, 'CLM_USER_TOKEN'],
-        [config.tokenWithoutProfileMax, 'CLM_TOKEN_WITHOUT_PROFILE_MAX'],
-        [config.expiredToken, 'CLM_EXPIRED_TOKEN'],
-      ] as const
-    ).flatMap(([value, name]) => (value ? [{ value, name }] : [])),
-  ];
-  const mockTarget: Target = {
-    kind: 'mock',
-    baseUrl: mock.url,
-    httpBaseUrl: mock.httpUrl,
-    imagesUrl: mock.imagesUrl,
-    key: examples.key,
-    insecureTls: true,
-  };
-  const liveTarget = liveTargetOf(config);
+  const { secrets: mockSecrets, ...mockTarget } = demoMockTarget(mock);
+  const { secrets: liveSecrets, ...liveTarget } = serviceTarget(config);
   const mockSide: Side = {
     target: mockTarget,
     data: { ...examples, imagesUrl: mock.imagesUrl },

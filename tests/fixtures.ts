@@ -4,16 +4,17 @@ import { propertyParameters } from '../lib/arbitraries/index.ts';
 import { ApiClient } from '../lib/client/client.ts';
 import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '../lib/client/observations.ts';
 import { Redactor } from '../lib/client/redact.ts';
-import { loadConfig, VARIABLES, type Config } from '../lib/config.ts';
+import { VARIABLES, type Config } from '../lib/config.ts';
 import { loadContract, type Contract } from '../lib/contract/index.ts';
 import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../lib/mutation/plan.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
-import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
+import { SUITE_MOCK } from '../mock/live-env.ts';
 import type { Mock } from '../mock/server.ts';
-import { liveTarget, mockTarget, type TargetFixture } from './targets.ts';
+import { askFaultHeaders, loadSuiteConfig } from '../rig/faults.ts';
+import { targetOf, type Promises, type TargetFixture } from '../rig/targets.ts';
 
-export type { TargetData, TargetFixture } from './targets.ts';
+export type { Promises, TargetData, TargetFixture } from '../rig/targets.ts';
 
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
 export const MOCK_NOW = SUITE_MOCK.now;
@@ -32,6 +33,8 @@ interface WorkerFixtures {
   config: Config;
   contract: Contract;
   target: TargetFixture;
+  /** What the target promises: a test asks for a promise, never for the kind of target. */
+  promises: Promises;
   /** The run's one budget, pace and deadline, shared by every worker. */
   ledger: RunLedger;
 }
@@ -67,9 +70,10 @@ function attachObservations(testInfo: TestInfo, observations: Observations): Pro
     });
 }
 
-/** Skips a test that needs control of the service's data or clock, against a live service. */
-export function onlyAgainstMock(target: TargetFixture): void {
-  base.skip(!target.mock, "needs control of the service's data or clock: only against the bundled mock");
+/** Skips a test that needs control of the service's data or clock, where the target does not give it. */
+export function needsControl(promises: Promises): void {
+  const reason = "needs control of the service's data or clock: only against the bundled mock";
+  base.skip(!promises.controlsData, reason);
 }
 
 /** Ends the test as skipped, "not run" with the reason: never a failure of the service. */
@@ -92,12 +96,15 @@ function plannedFault(testInfo: TestInfo): string | undefined {
   return fault;
 }
 
+/** The fault the mutation plan gave this test, once `plannedFault` has run (the auto fixtures first). */
+const plannedOf = (testInfo: TestInfo) => testInfo.annotations.find((a) => a.type === 'mutant')?.description;
+
 export const test = declaredPerRepeat(
   base.extend<TestFixtures, WorkerFixtures>({
     config: [
       // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
       async ({}, use) => {
-        await use(loadConfig());
+        await use(loadSuiteConfig());
       },
       { scope: 'worker' },
     ],
@@ -110,9 +117,15 @@ export const test = declaredPerRepeat(
     ],
     target: [
       async ({ config }, use) => {
-        const target = config.target === 'live' ? liveTarget(config) : await mockTarget(config);
+        const target = await targetOf(config);
         await use(target);
-        await target.mock?.close();
+        await target.close();
+      },
+      { scope: 'worker' },
+    ],
+    promises: [
+      async ({ target }, use) => {
+        await use(target.promises);
       },
       { scope: 'worker' },
     ],
@@ -132,10 +145,7 @@ export const test = declaredPerRepeat(
       async ({ target, config }, use, testInfo) => {
         // The faults of this test: the run's, and the mutation plan's for this repeat.
         const planned = plannedFault(testInfo);
-        target.mock?.reset();
-        target.mock?.setFaults([...config.mockFaults, ...(planned ? [planned] : [])]);
-        // Live, the fault goes with every request, to a mock whose control is on (the mutation run).
-        target.preferFaults = planned;
+        target.reset([...config.mockFaults, ...(planned ? [planned] : [])]);
         await use();
         // Under a mutant, failing and passing are both results, not defects of the run: as expected,
         // the worker goes on warm instead of restarting after either.
@@ -152,15 +162,16 @@ export const test = declaredPerRepeat(
       },
       { auto: true },
     ],
-    mock: async ({ target }, use) => {
-      onlyAgainstMock(target);
+    mock: async ({ target, promises }, use) => {
+      needsControl(promises);
       await use(target.mock!);
     },
     observations: async ({ target, config }, use, testInfo) => {
       const observations = emptyObservations();
-      const planned = testInfo.annotations.find((a) => a.type === 'mutant')?.description;
+      const planned = plannedOf(testInfo);
       const faults = [...config.mockFaults, ...(planned ? [planned] : [])];
-      observations.replay = target.mock ? standaloneReplay(target.mock, faults) : { faults, origins: {} };
+      observations.baseUrl = target.baseUrl;
+      observations.replay = target.replay(faults);
       // Rule IDs as annotations too: JUnit carries annotations as properties.
       for (const tag of testInfo.tags) {
         const rule = RULE_TAG.exec(tag)?.[1];
@@ -171,10 +182,13 @@ export const test = declaredPerRepeat(
       await attachObservations(testInfo, observations);
     },
     api: async ({ config, contract, target, ledger, observations, runStop }, use, testInfo) => {
+      // Live, this test's fault goes with each of its requests, to a mock whose control is on (the
+      // mutation run): on this test's client, never on the worker's shared target.
+      const headers = askFaultHeaders(plannedOf(testInfo));
       await use(
         new ApiClient({
           contract,
-          target,
+          target: headers ? { ...target, headers } : target,
           ledger,
           limits: {
             requestTimeoutMs: config.requestTimeout * 1000,

@@ -1,5 +1,5 @@
 import { secretsOf, withQueryKey, type Secrets } from './credentials.ts';
-import { curlLine, type Redactor } from './redact.ts';
+import { curlLine, MIN_SECRET_LENGTH, type Redactor } from './redact.ts';
 import type { CallOptions, Target } from './types.ts';
 
 /** One call on its way: where it is, what it carries, and what it has been through. */
@@ -32,7 +32,7 @@ export function prepareCall(
       : JSON.stringify(options.body);
   // Keys and tokens sent must never come back; short fuzzed values would match by chance.
   const sent = [secrets.headerKey, secrets.queryKey, secrets.token].filter(
-    (s): s is string => !!s && s.length >= 8,
+    (s): s is string => !!s && s.length >= MIN_SECRET_LENGTH,
   );
   return {
     method,
@@ -54,8 +54,7 @@ export function wireRequest(
   target: Target,
 ): { url: string; headers: Record<string, string>; curl: string } {
   const { secrets, carry, options, body } = call;
-  const headers: Record<string, string> = { ...options.headers };
-  if (target.preferFaults) headers.Prefer = `faults=${target.preferFaults}`;
+  const headers: Record<string, string> = { ...options.headers, ...target.headers };
   if (carry && secrets.headerKey !== undefined) headers['X-Api-Key'] = secrets.headerKey;
   if (carry && secrets.token !== undefined) headers.Authorization = `Bearer ${secrets.token}`;
   if (body !== undefined && typeof options.body !== 'string') headers['Content-Type'] ??= 'application/json';

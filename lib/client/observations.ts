@@ -20,6 +20,8 @@ export interface Observations {
   exercised?: Record<string, Exercised>;
   /** The contract's operation flows followed to their end (`listPagesV1 → getPageV1 → …`). */
   flows?: string[];
+  /** The base URL the test's requests went to: the report names the target the run really used. */
+  baseUrl?: string;
   /** Where the test ran, for its replay: the faults switched on, and a base URL shown in place of the run's own. */
   replay?: { faults: string[]; origins: Record<string, string>; mockCommand?: string };
 }

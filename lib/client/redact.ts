@@ -4,13 +4,21 @@ export interface Secret {
   name: string;
 }
 
+/**
+ * The shortest value treated as a secret, redacted and looked for in answers: a shorter one (a
+ * fuzzed key, say) would match unrelated text by chance.
+ */
+export const MIN_SECRET_LENGTH = 8;
+
 /** Replaces every secret by `$NAME`, so what is shown can be replayed with the environment set. */
 export class Redactor {
   private readonly secrets: Secret[];
 
   constructor(secrets: Secret[]) {
     // Longest first, so a secret that contains another is replaced whole.
-    this.secrets = secrets.filter((s) => s.value.length >= 4).sort((a, b) => b.value.length - a.value.length);
+    this.secrets = secrets
+      .filter((s) => s.value.length >= MIN_SECRET_LENGTH)
+      .sort((a, b) => b.value.length - a.value.length);
   }
 
   with(more: Secret[]): Redactor {

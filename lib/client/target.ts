@@ -1,19 +1,5 @@
 import type { Contract, DocumentName, Operation } from '../contract/index.ts';
-import type { Config } from '../config.ts';
 import type { Target } from './types.ts';
-
-/** The configured service as a target: the one reading of CLM_BASE_URL and its companions. */
-export function liveTargetOf(config: Config): Target {
-  if (!config.baseUrl || !config.apiKey) throw new Error('A live target needs CLM_BASE_URL and CLM_API_KEY');
-  return {
-    kind: 'live',
-    baseUrl: config.baseUrl,
-    httpBaseUrl: config.httpBaseUrl,
-    imagesUrl: config.imageBaseUrl,
-    key: config.apiKey,
-    insecureTls: config.insecureTls,
-  };
-}
 
 /** The operation a URL names on a target, if the contract has one. */
 export function operationAt(

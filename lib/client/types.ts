@@ -10,8 +10,8 @@ export interface Target {
   key: string;
   /** The bundled mock's certificate is made at start, so it is not checked. */
   insecureTls: boolean;
-  /** Faults asked of a mock reached as a live service (`Prefer: faults=`), by the mutation run only. */
-  preferFaults?: string;
+  /** Headers every request to this target carries besides its own (a test's, given by whoever runs it). */
+  headers?: Record<string, string>;
 }
 
 /** How a request carries the API key. */

@@ -51,6 +51,8 @@ export default class ConformanceReporter implements Reporter {
   private partial: string[] = [];
   private total = 0;
   private baseUrl = '';
+  /** The base URLs the tests' requests went to (one per worker against the bundled mock). */
+  private readonly baseUrls = new Set<string>();
   private replayMock: string | undefined;
   private faults = new Set<string>();
   /** The exploration's summaries, one per operation's test. */
@@ -100,6 +102,7 @@ export default class ConformanceReporter implements Reporter {
     if (replay?.mockCommand && !replay.faults.some((f) => !this.faults.has(f)))
       this.replayMock ??= replay.mockCommand;
     for (const fault of replay?.faults ?? []) this.faults.add(fault);
+    if (observations?.baseUrl) this.baseUrls.add(observations.baseUrl);
     this.records.set(test.id, {
       id: test.id,
       title: test.titlePath().slice(3).join(' › '),
@@ -179,7 +182,7 @@ export default class ConformanceReporter implements Reporter {
       exploration: exploreSummary(this.explored),
       meta: {
         targetKind,
-        baseUrl: targetKind === 'live' ? this.baseUrl : 'https://127.0.0.1:8443 (the bundled mock)',
+        baseUrl: this.usedBaseUrl(targetKind),
         suiteCommit: suiteCommit(),
         contract: contractIdentity(contract),
         faults: [...this.faults],
@@ -225,6 +228,13 @@ export default class ConformanceReporter implements Reporter {
         `\nReports in ${dir}/ (conformance.html, coverage.md, drift.md)${this.partial.length ? `: a partial run (${this.partial.join('; ')}); the full run's reports in ${this.outputDir}/ are left as they were` : ''}.`,
     );
     return report;
+  }
+
+  /** The base URLs the run's requests went to; else the configured service's. */
+  private usedBaseUrl(targetKind: string): string {
+    const used = [...this.baseUrls].sort().join(', ') || this.baseUrl;
+    if (targetKind !== 'mock') return used;
+    return `${used ? `${used} ` : ''}(the bundled mock, one per worker)`;
   }
 
   printsToStdio(): boolean {

@@ -135,9 +135,12 @@ function parseRecord(line: string): HistoryRecord | undefined {
   } as HistoryRecord;
 }
 
-/** Runs are compared only with runs of the same target: kind, base URL and the mock's faults. */
+/**
+ * Runs are compared only with runs of the same target: kind, base URL and the mock's faults. The
+ * bundled mock is one target whatever free port each run's mocks listened on.
+ */
 export const targetOf = (r: HistoryRecord) =>
-  `${r.targetKind} ${r.baseUrl} ${[...r.faults].sort().join(',')}`;
+  `${r.targetKind} ${r.targetKind === 'mock' ? '' : r.baseUrl} ${[...r.faults].sort().join(',')}`;
 
 export interface RuleTrend {
   rule: string;

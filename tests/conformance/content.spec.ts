@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { atMostRuns, unknownUuid } from '../../lib/arbitraries/index.ts';
-import { expect, need, onlyAgainstMock, test } from '../fixtures.ts';
+import { expect, need, needsControl, test } from '../fixtures.ts';
 
 const V1 = [
   'getContentItemV1',
@@ -87,6 +87,7 @@ test.describe('content endpoints', () => {
     api,
     contract,
     target,
+    promises,
   }) => {
     for (const id of V1) expect(contract.operation(id).deprecated, id).toBe(true);
     const d = target.data;
@@ -110,7 +111,7 @@ test.describe('content endpoints', () => {
       else expect(response.status, operation).toBe(200);
     }
     if (gone.length) test.info().annotations.push({ type: 'gone', description: gone.join(', ') });
-    if (target.kind === 'mock') expect(gone).toEqual([]);
+    if (promises.servesDeprecated) expect(gone).toEqual([]);
   });
 
   for (const status of [404, 410] as const) {
@@ -137,8 +138,9 @@ test.describe('content endpoints', () => {
   test('a page that no longer exists is gone from every v1 page endpoint @DEPR-01 @PAGE-06', async ({
     api,
     target,
+    promises,
   }) => {
-    onlyAgainstMock(target);
+    needsControl(promises);
     for (const operation of ['getPageV1', 'getPageSkylineContent'])
       expect(
         (await api.call(operation, { path: { pageId: target.data.gonePageId! } })).status,

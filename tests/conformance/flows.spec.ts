@@ -5,7 +5,7 @@ import { skipIfGone } from './gone.ts';
 import { LINK_SOURCES } from './link-sources.ts';
 
 /** Chains per flow: a few, to meet a deleted or forbidden item on the mock, within a live budget. */
-const CHAINS = { mock: 6, live: 2 };
+const CHAINS = { unmetered: 6, metered: 2 };
 
 /** The rules a flow checks, by its first operation, besides every answer's own checks (HTTP-04). */
 const RULES: Record<string, string[]> = {
@@ -24,6 +24,7 @@ test.describe("operation flows of the contract's links, followed to the end", ()
       api,
       target,
       observations,
+      promises,
     }) => {
       const options = LINK_SOURCES[flow.operations[0]!]?.(target);
       test.skip(!options, `no data to ask ${flow.operations[0]} with`);
@@ -38,7 +39,7 @@ test.describe("operation flows of the contract's links, followed to the end", ()
           skipIfGone(api, answer);
           return answer;
         },
-        limit: target.mock ? CHAINS.mock : CHAINS.live,
+        limit: promises.unmetered ? CHAINS.unmetered : CHAINS.metered,
         observations,
       });
       const shown = (chain: { operation: string; status: number }[]) =>
@@ -51,7 +52,7 @@ test.describe("operation flows of the contract's links, followed to the end", ()
       }
       const complete = chains.filter((chain) => endOf(flow, chain) === 'complete');
       // The mock's data has a readable item, a page with main content and a hit in every list.
-      if (target.mock)
+      if (promises.controlsData)
         expect(complete.length, `chains that reached ${flow.operations.at(-1)}`).toBeGreaterThan(0);
       test.info().annotations.push({
         type: 'flow',

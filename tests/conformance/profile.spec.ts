@@ -11,7 +11,7 @@ import {
   withKnown,
 } from '../../lib/arbitraries/index.ts';
 import type { ApiClient, CallOptions } from '../../lib/client/client.ts';
-import { expect, need, onlyAgainstMock, test } from '../fixtures.ts';
+import { expect, need, needsControl, test } from '../fixtures.ts';
 import { describesCause } from './samples.ts';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -116,13 +116,13 @@ test.describe('user full profile', () => {
     );
   });
 
-  test('a valid token of another user gets 403 @PROF-04', async ({ api, target }) => {
+  test('a valid token of another user gets 403 @PROF-04', async ({ api, target, promises }) => {
     const otherUserId = need(target.data.otherUserId, 'CLM_OTHER_USER_ID');
     const token = need(target.data.token, 'CLM_USER_TOKEN');
-    if (target.mock) {
+    if (promises.controlsData) {
       // The owner reads it first, so no cache in front may hand it on to another token.
       const owner = 'owner-of-the-other-profile';
-      target.mock.state.issueToken({
+      target.mock!.state.issueToken({
         value: owner,
         userId: otherUserId,
         scopes: ['profile_max'],
@@ -134,8 +134,8 @@ test.describe('user full profile', () => {
     expect((await profile(api, otherUserId, { token })).status).toBe(403);
   });
 
-  test('an unknown user gets 404 @PROF-05 @property', async ({ api, target, fcParams }) => {
-    onlyAgainstMock(target);
+  test('an unknown user gets 404 @PROF-05 @property', async ({ api, target, fcParams, promises }) => {
+    needsControl(promises);
     await fc.assert(
       fc.asyncProperty(unknownUuid(), async (userId) => {
         expect((await profile(api, userId, { token: target.data.token! })).status).toBe(404);
@@ -169,8 +169,9 @@ test.describe('user full profile', () => {
     contract,
     target,
     fcParams,
+    promises,
   }) => {
-    onlyAgainstMock(target);
+    needsControl(promises);
     const isValid = parameterCheck(contract, 'getUserFullProfile', 'userId');
     await fc.assert(
       fc.asyncProperty(invalidIdentifier(isValid), async (userId) => {

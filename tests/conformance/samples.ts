@@ -64,7 +64,7 @@ export function samples(target: TargetFixture): { samples: Sample[]; missing: (k
 export async function present(api: ApiClient, contract: Contract, target: TargetFixture): Promise<Sample[]> {
   const kept: Sample[] = [];
   for (const sample of samples(target).samples) {
-    if (target.kind === 'live' && contract.operation(sample.operation).deprecated) {
+    if (!target.promises.servesDeprecated && contract.operation(sample.operation).deprecated) {
       const response = await api.call(sample.operation, sample.options);
       if (api.retired(response)) {
         test.info().annotations.push({ type: 'note', description: goneReason(response) });

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import fc from 'fast-check';
 import { atMostRuns, nearKeys, unknownKey, withKnown } from '../../lib/arbitraries/index.ts';
-import { expect, onlyAgainstMock, test } from '../fixtures.ts';
+import { expect, needsControl, test } from '../fixtures.ts';
 
 test.describe('trial exclusions', () => {
   test('200 lists IP addresses, each a valid IPv4 or IPv6 address @TE-01', async ({ api }) => {
@@ -30,9 +30,9 @@ test.describe('trial exclusions', () => {
 
   test('an invalid request gets 400 with details: a request body or an unknown parameter @TE-03', async ({
     api,
-    target,
+    promises,
   }) => {
-    onlyAgainstMock(target);
+    needsControl(promises);
     const withBody = await api.call('listTrialExclusionIpAddresses', { body: { ip: '192.0.2.1' } });
     const withParam = await api.call('listTrialExclusionIpAddresses', { query: { limit: '10' } });
     for (const response of [withBody, withParam]) {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
+import { withoutKey as withoutKeyInQuery } from '../../../mock/key-in-query.ts';
 
 /** Test servers listen here only. */
 export const HOST = '127.0.0.1';
@@ -73,15 +74,11 @@ export function drain(req: IncomingMessage, done: () => void, limit = 1024 * 102
   req.on('error', () => req.socket.destroy());
 }
 
-/** The query string without any `apiKey` parameter, as written (`?a=1` or ''). */
+/** The path and query without any `apiKey` parameter, as the mock leaves it out (`/p?a=1` or `/p`). */
 export function withoutKey(pathAndQuery: string): string {
   const at = pathAndQuery.indexOf('?');
   if (at === -1) return pathAndQuery;
-  const kept = pathAndQuery
-    .slice(at + 1)
-    .split('&')
-    .filter((pair) => pair !== '' && !/^apiKey(=|$)/i.test(pair));
-  return pathAndQuery.slice(0, at) + (kept.length > 0 ? `?${kept.join('&')}` : '');
+  return pathAndQuery.slice(0, at) + withoutKeyInQuery(pathAndQuery.slice(at + 1));
 }
 
 /** Timers that end with the server: every one is cleared on close, so nothing outlives a test. */

@@ -11,6 +11,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer, request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { gzipSync } from 'node:zlib';
+import { hasKeyParameter, maskedTarget } from '../../../mock/key-in-query.ts';
 import { certificate, closeServer, HOST, listen, sendJson, withoutKey } from './common.ts';
 import { rewriteJson, transformAsString, type JsonRewrite } from './json-variations.ts';
 
@@ -66,11 +67,11 @@ export interface TolerantProxy {
 }
 
 function redacted(url: string): string {
-  return url.replace(/([?&]apiKey=)[^&]*/gi, '$1REDACTED');
+  return maskedTarget(url, 'REDACTED');
 }
 
 function hasKey(req: IncomingMessage): boolean {
-  return req.headers['x-api-key'] !== undefined || /[?&]apiKey(=|&|$)/i.test(req.url ?? '');
+  return req.headers['x-api-key'] !== undefined || hasKeyParameter(req.url ?? '');
 }
 
 /** A body that is not JSON after all (a fault of the mock) passes unchanged. */
