@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { config as loadDotenv } from 'dotenv';
+import { MIN_SECRET_LENGTH } from './client/redact.ts';
 
 /** A bad setting, reported before any request is made, naming the variable. */
 export class ConfigError extends Error {
@@ -149,14 +150,14 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
   const config: Config = {
     target,
     baseUrl: url(env, 'CLM_BASE_URL', 'https:'),
-    apiKey: text(env, 'CLM_API_KEY'),
+    apiKey: secret(env, 'CLM_API_KEY'),
     httpBaseUrl: url(env, 'CLM_HTTP_BASE_URL', 'http:'),
     imageBaseUrl: url(env, 'CLM_IMAGE_BASE_URL', 'https:'),
     imageUri: text(env, 'CLM_IMAGE_URI'),
     userId: text(env, 'CLM_USER_ID'),
-    userToken: text(env, 'CLM_USER_TOKEN'),
-    tokenWithoutProfileMax: text(env, 'CLM_TOKEN_WITHOUT_PROFILE_MAX'),
-    expiredToken: text(env, 'CLM_EXPIRED_TOKEN'),
+    userToken: secret(env, 'CLM_USER_TOKEN'),
+    tokenWithoutProfileMax: secret(env, 'CLM_TOKEN_WITHOUT_PROFILE_MAX'),
+    expiredToken: secret(env, 'CLM_EXPIRED_TOKEN'),
     otherUserId: text(env, 'CLM_OTHER_USER_ID'),
     licenceId: text(env, 'CLM_LICENCE_ID'),
     pageId: text(env, 'CLM_PAGE_ID'),
@@ -192,6 +193,17 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     if (!config.apiKey) throw new ConfigError('CLM_API_KEY', 'is required for a live run');
   }
   return config;
+}
+
+/** A key or token: one too short to be told from other text could not be redacted, so it stops the run. */
+function secret(env: Env, name: keyof typeof VARIABLES): string | undefined {
+  const value = text(env, name);
+  if (value !== undefined && value.length < MIN_SECRET_LENGTH)
+    throw new ConfigError(
+      name,
+      `is shorter than ${MIN_SECRET_LENGTH} characters: too short to redact safely`,
+    );
+  return value;
 }
 
 function flag(env: Env, name: keyof typeof VARIABLES): boolean {

@@ -46,6 +46,8 @@ const bad: [Record<string, string>, string][] = [
   [{ CLM_MAX_RETRY_AFTER: '-1' }, 'CLM_MAX_RETRY_AFTER'],
   [{ CLM_INSECURE_TLS: 'yes' }, 'CLM_INSECURE_TLS'],
   [{ CLM_USER_TOKEN: 'token-without-user' }, 'CLM_USER_ID'],
+  [{ CLM_API_KEY: 'short' }, 'CLM_API_KEY'],
+  [{ CLM_USER_ID: 'u', CLM_USER_TOKEN: 'tok' }, 'CLM_USER_TOKEN'],
   [{ CLM_TARGET: 'live' }, 'CLM_BASE_URL'],
   [{ CLM_TARGET: 'live', CLM_BASE_URL: 'https://api.example.com' }, 'CLM_API_KEY'],
 ];
@@ -70,7 +72,7 @@ test.describe('the configuration loader', () => {
     const live = loadConfig({
       CLM_TARGET: 'live',
       CLM_BASE_URL: 'https://api.example.com/',
-      CLM_API_KEY: 'k',
+      CLM_API_KEY: 'a-live-key',
     });
     expect(live).toMatchObject({
       baseUrl: 'https://api.example.com',
