@@ -7,6 +7,7 @@ import { Redactor } from '../lib/client/redact.ts';
 import { VARIABLES, type Config } from '../lib/config.ts';
 import { loadContract, type Contract } from '../lib/contract/index.ts';
 import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../lib/mutation/plan.ts';
+import { FC_RUNS_ANNOTATION, TARGET_START_ANNOTATION } from '../lib/report/timings.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
 import { SUITE_MOCK } from '../mock/live-env.ts';
@@ -19,6 +20,8 @@ export type { Promises, TargetData, TargetFixture } from '../rig/targets.ts';
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
 export const MOCK_NOW = SUITE_MOCK.now;
 const RULE_TAG = /^@([A-Z]+-\d{2})$/;
+/** How long this worker's target took to start: told once, by the worker's first test, for the timings. */
+let targetStartMs: number | undefined;
 
 /**
  * A value the test needs from the target; when a live run lacks it, the test is skipped with an
@@ -117,7 +120,9 @@ export const test = declaredPerRepeat(
     ],
     target: [
       async ({ config }, use) => {
+        const begun = performance.now();
         const target = await targetOf(config);
+        targetStartMs = performance.now() - begun;
         await use(target);
         await target.close();
       },
@@ -168,6 +173,9 @@ export const test = declaredPerRepeat(
     },
     observations: async ({ target, config }, use, testInfo) => {
       const observations = emptyObservations();
+      if (targetStartMs !== undefined)
+        testInfo.annotations.push({ type: TARGET_START_ANNOTATION, description: targetStartMs.toFixed(1) });
+      targetStartMs = undefined;
       const planned = plannedOf(testInfo);
       const faults = [...config.mockFaults, ...(planned ? [planned] : [])];
       observations.baseUrl = target.baseUrl;
@@ -209,6 +217,7 @@ export const test = declaredPerRepeat(
         ...propertyParameters({ ...config, fcSeed: seed }, testInfo.timeout),
         // fast-check reports a stopped run as a counterexample: it is "not run" instead.
         asyncReporter: async (details) => {
+          testInfo.annotations.push({ type: FC_RUNS_ANNOTATION, description: String(details.numRuns) });
           if (runStop.reason !== undefined) notRun(testInfo, runStop, runStop.reason);
           if (details.failed) {
             const message = await fc.asyncDefaultReportMessage(details);

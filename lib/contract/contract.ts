@@ -39,19 +39,27 @@ export function baseMediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-/** The contract, bundled and indexed once: operations, path matching, compiled response validators. */
+/** A response body's validator, compiled when first asked for: a worker pays only for what it checks. */
+type Lazy = () => ValidateFunction;
+
+/** The contract, bundled and indexed once: operations, path matching, response validators. */
 export class Contract {
   readonly operations = new Map<string, Operation>();
-  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly validators = new Map<string, Lazy>();
   /** Strict variants (every `x-expect` merged), for the responses whose schema holds one. */
-  private readonly expectations = new Map<string, ValidateFunction>();
+  private readonly expectations = new Map<string, Lazy>();
 
   constructor(
     readonly documents: Record<DocumentName, OpenAPIV3_1.Document>,
     readonly rules: Rule[],
   ) {
     for (const name of Object.keys(documents) as DocumentName[]) this.index(name, documents[name]);
-    this.compileAll();
+    this.indexSchemas();
+  }
+
+  /** Compiles every response schema now: a schema that does not compile throws, naming it. */
+  compileAll(): void {
+    for (const lazy of [...this.validators.values(), ...this.expectations.values()]) lazy();
   }
 
   operation(id: string): Operation {
@@ -142,14 +150,14 @@ export class Contract {
   }
 
   private compiled(
-    from: Map<string, ValidateFunction>,
+    from: Map<string, Lazy>,
     operationId: string,
     status: number,
     mediaType: string,
   ): ValidateFunction | undefined {
     const found = this.response(operationId, status);
     if (!found) return undefined;
-    return from.get(validatorKey(operationId, found.key, baseMediaType(mediaType)));
+    return from.get(validatorKey(operationId, found.key, baseMediaType(mediaType)))?.();
   }
 
   private index(document: DocumentName, doc: OpenAPIV3_1.Document): void {
@@ -185,17 +193,21 @@ export class Contract {
     }
   }
 
-  private compileAll(): void {
+  private indexSchemas(): void {
     for (const op of this.operations.values()) {
       for (const [status, response] of Object.entries(op.responses)) {
         for (const [mediaType, media] of Object.entries(response.content ?? {})) {
-          if (!media.schema) continue;
+          const schema = media.schema;
+          if (!schema) continue;
           const key = validatorKey(op.id, status, baseMediaType(mediaType));
-          this.validators.set(key, compile(media.schema, `The schema of ${key}`));
-          if (hasExpectation(media.schema))
+          this.validators.set(
+            key,
+            compileOnce(() => schema, `The schema of ${key}`),
+          );
+          if (hasExpectation(schema))
             this.expectations.set(
               key,
-              compile(strictVariant(media.schema), `The expectations (x-expect) of ${key}`),
+              compileOnce(() => strictVariant(schema), `The expectations (x-expect) of ${key}`),
             );
         }
       }
@@ -203,12 +215,15 @@ export class Contract {
   }
 }
 
-function compile(schema: object, what: string): ValidateFunction {
-  try {
-    return ajv.compile(schema);
-  } catch (error) {
-    throw new Error(`${what} does not compile: ${(error as Error).message}`);
-  }
+function compileOnce(schema: () => object, what: string): Lazy {
+  let compiled: ValidateFunction | undefined;
+  return () => {
+    try {
+      return (compiled ??= ajv.compile(schema()));
+    } catch (error) {
+      throw new Error(`${what} does not compile: ${(error as Error).message}`);
+    }
+  };
 }
 
 function validatorKey(operationId: string, status: string, mediaType: string): string {

@@ -29,6 +29,7 @@ import {
 import { conformanceHtml, conformanceMarkdown, counts, driftMarkdown } from './render.ts';
 import { coverageMarkdown } from './render-coverage.ts';
 import { contractIdentity, partialReasons, suiteCommit } from './run-meta.ts';
+import { TimingsCollector, timingsMarkdown } from './timings.ts';
 
 const RULE_TAG = /^@([A-Z]+-\d{2})$/;
 
@@ -59,6 +60,7 @@ export default class ConformanceReporter implements Reporter {
   private readonly explored: unknown[] = [];
   /** Where tonight's feed walk stopped, for the next night (the history keeps it). */
   private feed: FeedNight | undefined;
+  private readonly timings = new TimingsCollector();
 
   constructor(options: { outputDir?: string } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -89,6 +91,7 @@ export default class ConformanceReporter implements Reporter {
     const observations = attachment?.body
       ? (JSON.parse(attachment.body.toString('utf8')) as Observations)
       : undefined;
+    this.timings.add(test, result, observations?.requests ?? 0);
     const rules = [
       ...test.tags.map((tag) => RULE_TAG.exec(tag)?.[1]),
       ...annotations.filter((a) => a.type === 'rule').map((a) => a.description),
@@ -209,6 +212,9 @@ export default class ConformanceReporter implements Reporter {
     write('coverage.json', `${JSON.stringify(report.coverage, null, 2)}\n`);
     write('drift.md', driftMarkdown(report));
     write('drift.json', `${JSON.stringify(report.drift, null, 2)}\n`);
+    const timings = this.timings.timings();
+    write('timings.md', timingsMarkdown(timings));
+    write('timings.json', `${JSON.stringify(timings, null, 2)}\n`);
     // A part of the suite that walked the feed is kept too: the next night follows its link.
     if (this.partial.length === 0 || this.feed)
       appendHistory(join(this.outputDir, HISTORY_FILE), recordOf(report, this.feed));
@@ -225,7 +231,7 @@ export default class ConformanceReporter implements Reporter {
         (report.findings[0]
           ? `\nFirst finding: ${report.findings[0].title}\n  Replay: ${report.findings[0].replay}`
           : '') +
-        `\nReports in ${dir}/ (conformance.html, coverage.md, drift.md)${this.partial.length ? `: a partial run (${this.partial.join('; ')}); the full run's reports in ${this.outputDir}/ are left as they were` : ''}.`,
+        `\nReports in ${dir}/ (conformance.html, coverage.md, drift.md, timings.md)${this.partial.length ? `: a partial run (${this.partial.join('; ')}); the full run's reports in ${this.outputDir}/ are left as they were` : ''}.`,
     );
     return report;
   }
