@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redactor } from '../client/redact.ts';
-import { escape } from '../report/render.ts';
+import { escapeHtml as escape, htmlPage } from '../report/html.ts';
 import { CLASS_TITLES, type DiffClass, type Difference } from './compare.ts';
 import type { DiffOutcome, OperationResult, PairResult } from './run.ts';
 
@@ -120,9 +120,8 @@ export function diffMarkdown(r: DiffReport): string {
 /** Escaped, with the Markdown's `code` spans kept as code. */
 const inline = (s: string) => escape(s).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;max-width:72rem;color:#1b1b1b}
-table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
-.same{color:#1a7f37}.different{color:#b42318}.incomplete{color:#9a6700}code{background:#f3f3f3;padding:0 .2rem}
+const STYLE = `body{max-width:72rem}
+.same{color:#1a7f37}.different{color:#b42318}.incomplete{color:#9a6700}
 .mock-wrong{background:#fff4d6}.service-breaks-contract{background:#fde2e1}.contract-silent{background:#e8eef9}
 li{margin:.25rem 0}`;
 
@@ -164,13 +163,11 @@ export function diffHtml(r: DiffReport): string {
   const classes = CLASSES.map(
     (c) => `<li class="${c}"><strong>${escape(CLASS_TITLES[c])}</strong>: ${escape(CLASS_MEANINGS[c])}.</li>`,
   );
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Conformance diff</title><style>${STYLE}</style></head><body>
-<h1>Conformance diff: the mock against the service</h1>
+  const body = `<h1>Conformance diff: the mock against the service</h1>
 <p class="${r.verdict}"><strong>${r.verdict.toUpperCase()}</strong>. ${escape(r.summary)}</p>
 <ul>${meta.join('')}</ul><ul>${classes.join('')}</ul>
-${ordered(r).map(operationHtml).join('\n')}
-</body></html>
-`;
+${ordered(r).map(operationHtml).join('\n')}`;
+  return htmlPage({ title: 'Conformance diff', body, styles: [STYLE] });
 }
 
 /** Writes diff.md, diff.json and diff.html, every text redacted once more on its way out. */

@@ -26,7 +26,8 @@ import {
   type RunRecord,
   type TestRecord,
 } from './model.ts';
-import { conformanceHtml, conformanceMarkdown, counts, driftMarkdown } from './render.ts';
+import { conformanceHtml } from './render-html.ts';
+import { conformanceMarkdown, counts, driftMarkdown } from './render.ts';
 import { coverageMarkdown } from './render-coverage.ts';
 import { contractIdentity, partialReasons, suiteCommit } from './run-meta.ts';
 

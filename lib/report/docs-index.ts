@@ -1,7 +1,7 @@
 import type { Contract } from '../contract/index.ts';
 import { LEVELS, RULES } from '../spec-diff/index.ts';
 import type { ConformanceReport } from './model.ts';
-import { escape } from './render.ts';
+import { escapeHtml as escape, htmlPage } from './html.ts';
 
 /**
  * The index of the published documentation: both documents, every operation with the rules it
@@ -80,12 +80,7 @@ ${sections.join('\n')}`,
   );
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escape(title)}</title>
-<style>body{font:15px system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin-bottom:2em}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}.rule{white-space:nowrap;margin-right:.6em}.pass{color:#1a7f37}.fail,.error{color:#cf222e}.skipped,.warning{color:#9a6700}.not-covered,.info{color:#57606a}</style>
-</head><body>
-${body}
-</body></html>
-`;
-}
+const STYLE = `body{font-size:15px;max-width:80em}table{margin-bottom:2em}.rule{white-space:nowrap;margin-right:.6em}
+.pass{color:#1a7f37}.fail,.error{color:#cf222e}.skipped,.warning{color:#9a6700}.not-covered,.info{color:#57606a}`;
+
+const page = (title: string, body: string) => htmlPage({ title, body, styles: [STYLE] });
