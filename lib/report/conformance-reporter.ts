@@ -10,7 +10,8 @@ import type {
 } from '@playwright/test/reporter';
 import { OBSERVATIONS_ATTACHMENT, type Observations } from '../client/observations.ts';
 import { loadConfig } from '../config.ts';
-import { loadContract, loadRules, projectPath } from '../contract/index.ts';
+import { loadContract, loadRules } from '../contract/index.ts';
+import { projectPath } from '../paths.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
 import { EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
 import { FEED_NIGHT_ATTACHMENT, type FeedNight } from '../paging/nights.ts';
