@@ -1,4 +1,4 @@
-import { DAY } from '../arbitraries/since.ts';
+import { DAY, iso } from '../time.ts';
 import { FeedLoop, walkFeed, type FeedPage } from '../paging/walk.ts';
 import type { Answer } from './conformance.ts';
 import type { PageLimit } from './page-limit.ts';
@@ -70,7 +70,7 @@ export async function walkToFullPage(options: {
   const loops: number[] = [];
   for (const days of WALK_DAYS) {
     starts.push(days);
-    const since = new Date(options.now - days * DAY).toISOString();
+    const since = iso(options.now - days * DAY);
     try {
       await walkFeed(
         fetchPage,
