@@ -13,8 +13,6 @@ import {
 } from './builder.ts';
 import {
   checkedRules,
-  KEY_REFUSAL,
-  schemeRules,
   securitySchemes,
   SHARED_RULES,
   successRules,
@@ -93,7 +91,10 @@ function allOptional(b: Builder): void {
   });
 }
 
-/** The other bounded integer parameters at their minimum, so a limit on a product is not what a maximum meets. */
+/**
+ * The other bounded integer parameters at their minimum, so a limit on a product is not what a
+ * maximum meets.
+ */
 function companions(b: Builder, p: Parameter): [Parameter, number][] {
   return b.op.parameters
     .filter((o) => o !== p && !o.deprecated && o.schema?.type === 'integer' && o.schema.minimum !== undefined)
