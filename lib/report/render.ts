@@ -48,6 +48,25 @@ export function verdictLine(report: ConformanceReport): string {
   );
 }
 
+/** What the run ends with on the console: the verdict, the counts, and the first finding's replay. */
+export function closingText(report: ConformanceReport): string {
+  const c = counts(report);
+  const { documented } = report.coverage;
+  const seenPairs = documented.filter((d) => d.seen).length;
+  const why = report.incomplete.length ? ` (${report.incomplete.join('; ')})` : '';
+  const level = report.coverage.levels ? `, TCL ${report.coverage.levels.level} of 7` : '';
+  const first = report.findings[0];
+  return (
+    `\nVerdict: ${report.verdict.toUpperCase()}${why}.` +
+    `\nConformance (${report.target}): ${c.pass} rules pass, ${c.fail} fail, ${c['not run']} not run, ` +
+    `${c.skipped} skipped, ${c['not covered']} not covered; ` +
+    `${report.findings.length} finding(s); coverage ${seenPairs}/${documented.length}${level}; ` +
+    `${report.drift.length} drift fields; ${report.requests} requests. ` +
+    `fast-check seed ${report.seed ?? '-'}.` +
+    (first ? `\nFirst finding: ${first.title}\n  Replay: ${first.replay}` : '')
+  );
+}
+
 export const ruleText = (report: ConformanceReport, id: string) =>
   report.rows.find((r) => r.rule.id === id)?.rule.text ?? '';
 
