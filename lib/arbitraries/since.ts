@@ -31,7 +31,8 @@ export function sinceWithOffset(now: number): fc.Arbitrary<string> {
       const local = new Date(at + minutes * 60_000).toISOString().slice(0, 23);
       const sign = minutes < 0 ? '-' : '+';
       const abs = Math.abs(minutes);
-      return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${local}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
     });
 }
 

@@ -96,7 +96,9 @@ export async function walkToFullPage(options: {
   const { answer, page: found } = fullest!;
   const size = found.notifications.length;
   const full = size >= page.limit;
-  const walked = `${sizes.length} page(s) walked from \`since\` ${starts.join(', ')} days back (${sizes.join(', ')} ${page.field})`;
+  const walked =
+    `${sizes.length} page(s) walked from \`since\` ${starts.join(', ')} days back ` +
+    `(${sizes.join(', ')} ${page.field})`;
   const compared = full ? 'compared the first full page' : 'no full page: compared the fullest';
   const looped = loops.length
     ? `; a next link led back to a page already read from ${loops.join(', ')} days back`

@@ -70,7 +70,10 @@ export interface RunMeta {
   endedAt: string;
   /** Why the run is not the whole suite (a filter, a shard, files named); empty for a full run. */
   partial: string[];
-  /** For the mock: the command that starts the standalone mock as the run's own were (seed, clock, faults). */
+  /**
+   * For the mock: the command that starts the standalone mock as the run's own were (seed, clock,
+   * faults).
+   */
   replayMock?: string;
   /** Tests the run reached, of those its projects hold. */
   tests: { run: number; total: number };

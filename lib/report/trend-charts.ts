@@ -1,4 +1,7 @@
-/** The trend page's charts: the library inlined, where they go, their data, and the script that draws them. */
+/**
+ * The trend page's charts: the library inlined, where they go, their data, and the script that
+ * draws them.
+ */
 import { readFileSync } from 'node:fs';
 import { projectPath } from '../paths.ts';
 import type { HistoryRecord } from './history.ts';
