@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLine } from '../lib/cli.ts';
 import { loadConfig } from '../lib/config.ts';
-import { DOCUMENTS, loadContract, projectPath, type DocumentName } from '../lib/contract/index.ts';
+import { DOCUMENTS, loadContract, type DocumentName } from '../lib/contract/index.ts';
+import { projectPath } from '../lib/paths.ts';
 import { docsIndex, SPEC_DIFF_RULES, specDiffRulesPage } from '../lib/report/docs-index.ts';
 import type { ConformanceReport } from '../lib/report/model.ts';
 

@@ -1,11 +1,8 @@
 import fc from 'fast-check';
+import { DAY, HOUR, iso } from '../time.ts';
 
-/** A day in milliseconds. */
-export const DAY = 86_400_000;
 /** A minute either side of each edge of the window is not asserted (clock skew, NOTIF-04). */
 const MARGIN = 60_000;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A `since` inside the 90-day window before `now`. */
 export function sinceInWindow(now: number): fc.Arbitrary<string> {
@@ -34,7 +31,8 @@ export function sinceWithOffset(now: number): fc.Arbitrary<string> {
       const local = new Date(at + minutes * 60_000).toISOString().slice(0, 23);
       const sign = minutes < 0 ? '-' : '+';
       const abs = Math.abs(minutes);
-      return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${local}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
     });
 }
 
@@ -97,11 +95,10 @@ export function knownNotRfc3339(now: number, isValid: (value: string) => boolean
 
 /** The edges of the window that every run sends: just inside, far inside, and past each edge. */
 export function knownSince(now: number): { inWindow: string[]; future: string[]; tooOld: string[] } {
-  const hour = 3_600_000;
   return {
-    inWindow: [iso(now - hour), iso(now - DAY), iso(now - 89 * DAY)],
-    future: [iso(now + hour), iso(now + DAY), iso(Date.UTC(9999, 11, 31))],
-    tooOld: [iso(now - 90 * DAY - 2 * hour), iso(now - 365 * DAY), iso(0)],
+    inWindow: [iso(now - HOUR), iso(now - DAY), iso(now - 89 * DAY)],
+    future: [iso(now + HOUR), iso(now + DAY), iso(Date.UTC(9999, 11, 31))],
+    tooOld: [iso(now - 90 * DAY - 2 * HOUR), iso(now - 365 * DAY), iso(0)],
   };
 }
 

@@ -159,66 +159,96 @@ export function compareAnswers(
     problems: problemsOf(c),
     notes: c.notes,
   });
-  const result = { differences: [] as Difference[], mock: summary(mock, cm), live: summary(live, cl) };
-  const out = result.differences;
-  const statusOf = (c: Conformance) => [c.statusProblem, ...c.checks].filter((p): p is string => !!p);
+  // A different status or media type says it all: the rest is not compared.
+  const first = statusDifference(request, mock, live, cm, cl) ?? mediaTypeDifference(mock, live, cm, cl);
+  const differences = first
+    ? [first]
+    : [
+        ...headerDifferences(contract, op.id, mock, live),
+        ...checkDifferences(cm, cl),
+        ...(cm.shape && cl.shape ? bodyDifferences(cm, cl) : []),
+      ];
+  return { differences, mock: summary(mock, cm), live: summary(live, cl) };
+}
 
-  if (mock.status !== live.status) {
-    // With each side's own data, a refusal by the mock alone demands more than the contract does.
-    const stricter =
-      request.kind === 'success' && mock.status >= 400 && mock.status < 500 && live.status < 300;
-    const cls = classOf(statusOf(cl).length > 0, statusOf(cm).length > 0, stricter);
-    const silent = stricter
-      ? 'the mock refuses a request the service accepts, and the contract documents the success'
-      : 'both statuses are documented for this request';
-    out.push({
-      aspect: 'status',
-      class: cls,
-      mock: String(mock.status),
-      live: String(live.status),
-      why: why(cls, statusOf(cl), statusOf(cm), silent),
-    });
-    return result;
-  }
-  if (mock.mediaType !== live.mediaType) {
-    const cls = classOf(!!cl.typeProblem, !!cm.typeProblem);
-    const text = (a: Answer) => a.mediaType || '(none)';
-    out.push({
-      aspect: 'media type',
-      class: cls,
-      mock: text(mock),
-      live: text(live),
-      why: why(cls, [cl.typeProblem ?? ''], [cm.typeProblem ?? ''], 'both media types are documented'),
-    });
-    return result;
-  }
-  const documented = contract.response(op.id, mock.status)?.response.headers ?? {};
+function statusDifference(
+  request: DiffRequest,
+  mock: Answer,
+  live: Answer,
+  cm: Conformance,
+  cl: Conformance,
+): Difference | undefined {
+  if (mock.status === live.status) return undefined;
+  const statusOf = (c: Conformance) => [c.statusProblem, ...c.checks].filter((p): p is string => !!p);
+  // With each side's own data, a refusal by the mock alone demands more than the contract does.
+  const stricter = request.kind === 'success' && mock.status >= 400 && mock.status < 500 && live.status < 300;
+  const cls = classOf(statusOf(cl).length > 0, statusOf(cm).length > 0, stricter);
+  const silent = stricter
+    ? 'the mock refuses a request the service accepts, and the contract documents the success'
+    : 'both statuses are documented for this request';
+  return {
+    aspect: 'status',
+    class: cls,
+    mock: String(mock.status),
+    live: String(live.status),
+    why: why(cls, statusOf(cl), statusOf(cm), silent),
+  };
+}
+
+function mediaTypeDifference(
+  mock: Answer,
+  live: Answer,
+  cm: Conformance,
+  cl: Conformance,
+): Difference | undefined {
+  if (mock.mediaType === live.mediaType) return undefined;
+  const cls = classOf(!!cl.typeProblem, !!cm.typeProblem);
+  const text = (a: Answer) => a.mediaType || '(none)';
+  return {
+    aspect: 'media type',
+    class: cls,
+    mock: text(mock),
+    live: text(live),
+    why: why(cls, [cl.typeProblem ?? ''], [cm.typeProblem ?? ''], 'both media types are documented'),
+  };
+}
+
+/** The headers the contract names for the answer (and `Location` on a redirect): present on one side only. */
+function headerDifferences(contract: Contract, operation: string, mock: Answer, live: Answer): Difference[] {
+  const documented = contract.response(operation, mock.status)?.response.headers ?? {};
   const named = Object.keys(documented).map((h) => h.toLowerCase());
   if (mock.status >= 300 && mock.status < 400) named.push('location');
-  if (mock.headers && live.headers)
-    for (const header of named) {
-      const inMock = header in mock.headers;
-      const inLive = header in live.headers;
-      if (inMock === inLive) continue;
-      const spec = Object.entries(documented).find(([h]) => h.toLowerCase() === header)?.[1] as
-        { required?: boolean } | undefined;
-      const required = spec?.required === true;
-      const cls = classOf(required && !inLive, required && !inMock);
-      const note = required
-        ? `${header} is required by the contract`
-        : `both answers conform; ${header} is optional`;
-      const shown = (present: boolean) => (present ? 'present' : 'absent');
-      out.push({
-        aspect: 'header',
-        at: header,
-        class: cls,
-        mock: shown(inMock),
-        live: shown(inLive),
-        why: why(cls, [note], [note], note),
-      });
-    }
+  if (!mock.headers || !live.headers) return [];
+  const out: Difference[] = [];
+  for (const header of named) {
+    const inMock = header in mock.headers;
+    const inLive = header in live.headers;
+    if (inMock === inLive) continue;
+    const spec = Object.entries(documented).find(([h]) => h.toLowerCase() === header)?.[1] as
+      { required?: boolean } | undefined;
+    const required = spec?.required === true;
+    const cls = classOf(required && !inLive, required && !inMock);
+    const note = required
+      ? `${header} is required by the contract`
+      : `both answers conform; ${header} is optional`;
+    const shown = (present: boolean) => (present ? 'present' : 'absent');
+    out.push({
+      aspect: 'header',
+      at: header,
+      class: cls,
+      mock: shown(inMock),
+      live: shown(inLive),
+      why: why(cls, [note], [note], note),
+    });
+  }
+  return out;
+}
+
+/** The client's checks that fail on one side only. */
+function checkDifferences(cm: Conformance, cl: Conformance): Difference[] {
   // By title: what a check received (a body, a status) may differ while the failure is the same.
   const title = (check: string) => check.split(':')[0];
+  const out: Difference[] = [];
   for (const [side, own, other] of [
     ['live', cl.checks, cm.checks],
     ['mock', cm.checks, cl.checks],
@@ -231,6 +261,5 @@ export function compareAnswers(
         live: side === 'live' ? check : 'passes',
         why: `the client's check fails on the ${side === 'live' ? "service's" : "mock's"} answer only`,
       });
-  if (cm.shape && cl.shape) out.push(...bodyDifferences(cm, cl));
-  return result;
+  return out;
 }

@@ -1,4 +1,4 @@
-import { DAY } from '../arbitraries/since.ts';
+import { DAY, iso } from '../time.ts';
 import { FeedLoop, walkFeed, type FeedPage } from '../paging/walk.ts';
 import type { Answer } from './conformance.ts';
 import type { PageLimit } from './page-limit.ts';
@@ -70,7 +70,7 @@ export async function walkToFullPage(options: {
   const loops: number[] = [];
   for (const days of WALK_DAYS) {
     starts.push(days);
-    const since = new Date(options.now - days * DAY).toISOString();
+    const since = iso(options.now - days * DAY);
     try {
       await walkFeed(
         fetchPage,
@@ -96,7 +96,9 @@ export async function walkToFullPage(options: {
   const { answer, page: found } = fullest!;
   const size = found.notifications.length;
   const full = size >= page.limit;
-  const walked = `${sizes.length} page(s) walked from \`since\` ${starts.join(', ')} days back (${sizes.join(', ')} ${page.field})`;
+  const walked =
+    `${sizes.length} page(s) walked from \`since\` ${starts.join(', ')} days back ` +
+    `(${sizes.join(', ')} ${page.field})`;
   const compared = full ? 'compared the first full page' : 'no full page: compared the fullest';
   const looped = loops.length
     ? `; a next link led back to a page already read from ${loops.join(', ')} days back`

@@ -7,7 +7,10 @@ import type { DiffRequest } from './requests.ts';
 
 type Walks = { mock: PageWalk; live: PageWalk };
 
-/** The page sizes against the limit: a difference when one side holds more than the limit and the other does not. */
+/**
+ * The page sizes against the limit: a difference when one side holds more than the limit and the
+ * other does not.
+ */
 function sizeDifferences(page: PageLimit, mock: FeedPage, live: FeedPage): Difference[] {
   const over = (p: FeedPage) => p.notifications.length > page.limit;
   if (over(mock) === over(live)) return [];

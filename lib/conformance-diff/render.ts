@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redactor } from '../client/redact.ts';
-import { escape } from '../report/render.ts';
+import { escapeHtml as escape, htmlPage, htmlRow } from '../report/html.ts';
 import { CLASS_TITLES, type DiffClass, type Difference } from './compare.ts';
 import type { DiffOutcome, OperationResult, PairResult } from './run.ts';
 
@@ -19,7 +19,8 @@ export interface DiffReport extends DiffOutcome {
 
 export const CLASS_MEANINGS: Record<DiffClass, string> = {
   'mock-wrong':
-    "the service's answer conforms to the contract and the mock's does not, or the mock refuses a request the service accepts and the contract documents as a success",
+    "the service's answer conforms to the contract and the mock's does not, or the mock refuses a " +
+    'request the service accepts and the contract documents as a success',
   'service-breaks-contract':
     "the service's answer does not conform to the contract (status, media type, schema, checks)",
   'contract-silent': 'both answers conform, yet they differ: the contract allows both',
@@ -36,7 +37,8 @@ export function summaryLine(r: Omit<DiffReport, 'summary'>): string {
   return (
     `Conformance diff, mock against ${r.live.baseUrl}: ${plural(r.differences, 'difference')}` +
     `${r.differences ? ` in ${plural(ops, 'operation')} (${classes})` : ''}; ` +
-    `${r.pairs.compared} of ${plural(r.pairs.total, 'request')} compared, ${r.pairs.skipped} skipped, ${r.pairs.notRun} not run${stop}.`
+    `${r.pairs.compared} of ${plural(r.pairs.total, 'request')} compared, ${r.pairs.skipped} skipped, ` +
+    `${r.pairs.notRun} not run${stop}.`
   );
 }
 
@@ -92,14 +94,24 @@ function operationMarkdown(o: OperationResult): string[] {
 }
 
 function metaLines(r: DiffReport): string[] {
+  const images = r.live.imagesUrl ? ` and ${r.live.imagesUrl}` : '';
+  const suite = r.suiteCommit ? r.suiteCommit.slice(0, 12) : 'not a git checkout';
+  const bounds = `budget ${r.live.budget}, at most ${r.live.perSecond} per second`;
   return [
     `- Mock: the bundled mock in process, seed ${r.mock.seed}, clock ${r.mock.now}, ${r.mock.baseUrl}`,
-    `- Service: ${r.live.baseUrl}${r.live.imagesUrl ? ` and ${r.live.imagesUrl}` : ''}, \`since\` counted from ${r.live.now}`,
-    `- Contract: ${r.contract.version} (${r.contract.hash}); suite ${r.suiteCommit ? r.suiteCommit.slice(0, 12) : 'not a git checkout'}`,
+    `- Service: ${r.live.baseUrl}${images}, \`since\` counted from ${r.live.now}`,
+    `- Contract: ${r.contract.version} (${r.contract.hash}); suite ${suite}`,
     `- Time: ${r.startedAt} to ${r.endedAt}`,
-    `- Requests sent: ${r.sent.mock} to the mock, ${r.sent.live} to the service (budget ${r.live.budget}, at most ${r.live.perSecond} per second)`,
+    `- Requests sent: ${r.sent.mock} to the mock, ${r.sent.live} to the service (${bounds})`,
   ];
 }
+
+const HOW_COMPARED =
+  'Each request goes to both sides, each with its own data and key; the pair is compared by status, ' +
+  'media type, the headers the contract names (presence), and the shape of the body (fields by JSON ' +
+  "pointer, array indices as `*`, JSON types, array sizes against the contract's bounds), never by " +
+  'values; the feed, walked back in time to a full page on each side, also by page size against its ' +
+  'limit and by the shape of its `next` links. Classes:';
 
 export function diffMarkdown(r: DiffReport): string {
   return [
@@ -109,7 +121,7 @@ export function diffMarkdown(r: DiffReport): string {
     '',
     ...metaLines(r),
     '',
-    "Each request goes to both sides, each with its own data and key; the pair is compared by status, media type, the headers the contract names (presence), and the shape of the body (fields by JSON pointer, array indices as `*`, JSON types, array sizes against the contract's bounds), never by values; the feed, walked back in time to a full page on each side, also by page size against its limit and by the shape of its `next` links. Classes:",
+    HOW_COMPARED,
     '',
     ...CLASSES.map((c) => `- **${CLASS_TITLES[c]}**: ${CLASS_MEANINGS[c]}.`),
     '',
@@ -120,17 +132,29 @@ export function diffMarkdown(r: DiffReport): string {
 /** Escaped, with the Markdown's `code` spans kept as code. */
 const inline = (s: string) => escape(s).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;max-width:72rem;color:#1b1b1b}
-table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
-.same{color:#1a7f37}.different{color:#b42318}.incomplete{color:#9a6700}code{background:#f3f3f3;padding:0 .2rem}
-.mock-wrong{background:#fff4d6}.service-breaks-contract{background:#fde2e1}.contract-silent{background:#e8eef9}
+const STYLE = `body{max-width:72rem}
+.same{color:#1a7f37}.different{color:#b42318}.incomplete{color:#9a6700}
+.mock-wrong{background:#fff4d6}.service-breaks-contract{background:#fde2e1}
+.contract-silent{background:#e8eef9}
 li{margin:.25rem 0}`;
+
+function differenceHtml(d: Difference): string {
+  const at = d.at ? ` <code>${escape(d.at)}</code>` : '';
+  return (
+    `<li class="${d.class}"><strong>${escape(CLASS_TITLES[d.class])}</strong>: ${escape(d.aspect)}${at}: ` +
+    `mock ${escape(d.mock)}; service ${escape(d.live)}. Why: ${escape(d.why)}.</li>`
+  );
+}
 
 function operationHtml(o: OperationResult): string {
   const rows = o.results
-    .map(
-      (p) =>
-        `<tr><td>${inline(p.title)}</td><td>${escape(answerText(p.mock))}</td><td>${escape(answerText(p.live))}</td><td>${escape(resultText(p))}</td></tr>`,
+    .map((p) =>
+      htmlRow([
+        inline(p.title),
+        escape(answerText(p.mock)),
+        escape(answerText(p.live)),
+        escape(resultText(p)),
+      ]),
     )
     .join('');
   const details = o.results
@@ -143,20 +167,18 @@ function operationHtml(o: OperationResult): string {
       const answers = sides
         .map(([side, a]) =>
           a
-            ? `<li>${side}: <code>${escape(a.url)}</code> answered ${a.status} ${escape(a.mediaType)}${escape(standing(a))}</li>`
+            ? `<li>${side}: <code>${escape(a.url)}</code> answered ${a.status} ` +
+              `${escape(a.mediaType)}${escape(standing(a))}</li>`
             : '',
         )
         .join('');
-      const items = p.differences
-        .map(
-          (d) =>
-            `<li class="${d.class}"><strong>${escape(CLASS_TITLES[d.class])}</strong>: ${escape(d.aspect)}${d.at ? ` <code>${escape(d.at)}</code>` : ''}: mock ${escape(d.mock)}; service ${escape(d.live)}. Why: ${escape(d.why)}.</li>`,
-        )
-        .join('');
+      const items = p.differences.map(differenceHtml).join('');
       return `<h3>${inline(p.request)}</h3><ul>${answers}</ul><ol>${items}</ol>`;
     })
     .join('');
-  return `<section><h2>${escape(`${o.operation}: ${o.method} ${o.path}`)}</h2><table><tr><th>Request</th><th>Mock</th><th>Service</th><th>Result</th></tr>${rows}</table>${details}</section>`;
+  const head = htmlRow(['Request', 'Mock', 'Service', 'Result'], 'th');
+  const title = escape(`${o.operation}: ${o.method} ${o.path}`);
+  return `<section><h2>${title}</h2><table>${head}${rows}</table>${details}</section>`;
 }
 
 export function diffHtml(r: DiffReport): string {
@@ -164,13 +186,11 @@ export function diffHtml(r: DiffReport): string {
   const classes = CLASSES.map(
     (c) => `<li class="${c}"><strong>${escape(CLASS_TITLES[c])}</strong>: ${escape(CLASS_MEANINGS[c])}.</li>`,
   );
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Conformance diff</title><style>${STYLE}</style></head><body>
-<h1>Conformance diff: the mock against the service</h1>
+  const body = `<h1>Conformance diff: the mock against the service</h1>
 <p class="${r.verdict}"><strong>${r.verdict.toUpperCase()}</strong>. ${escape(r.summary)}</p>
 <ul>${meta.join('')}</ul><ul>${classes.join('')}</ul>
-${ordered(r).map(operationHtml).join('\n')}
-</body></html>
-`;
+${ordered(r).map(operationHtml).join('\n')}`;
+  return htmlPage({ title: 'Conformance diff', body, styles: [STYLE] });
 }
 
 /** Writes diff.md, diff.json and diff.html, every text redacted once more on its way out. */

@@ -1,4 +1,4 @@
-import { DAY } from '../arbitraries/since.ts';
+import { DAY, iso } from '../time.ts';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CallOptions } from '../client/client.ts';
 import type { VARIABLES } from '../config.ts';
@@ -105,8 +105,6 @@ function exampleBody(op: Operation): unknown {
   const schema = media.schema as { examples?: unknown[] } | undefined;
   return named?.value ?? (media.example as unknown) ?? schema?.examples?.[0];
 }
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function requestsFor(contract: Contract, op: Operation): DiffRequest[] {
   const params = op.segments.filter((s) => s.param).map((s) => s.param!);

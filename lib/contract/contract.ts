@@ -34,7 +34,10 @@ export interface Match {
   pathParams: Record<string, string>;
 }
 
-/** The media type without parameters, lower case: `application/json; charset=utf-8` → `application/json`. */
+/**
+ * The media type without parameters, lower case: `application/json; charset=utf-8` →
+ * `application/json`.
+ */
 export function baseMediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }

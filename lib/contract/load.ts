@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { projectPath } from '../paths.ts';
 
 /** The two documents of the contract, by name; the same names as the `apis` of redocly.yaml. */
 export const DOCUMENTS = {
@@ -10,12 +10,6 @@ export const DOCUMENTS = {
   images: 'openapi/images.yaml',
 } as const;
 export type DocumentName = keyof typeof DOCUMENTS;
-
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-export function projectPath(relative: string): string {
-  return fileURLToPath(new URL(relative, new URL('../../', import.meta.url)));
-}
 
 const CACHE = projectPath('node_modules/.cache/clm-contract');
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { projectPath } from './load.ts';
+import { projectPath } from '../paths.ts';
 
 export type Where = 'both' | 'mock' | 'client';
 

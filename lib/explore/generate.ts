@@ -1,5 +1,6 @@
 import type { Contract, Parameter } from '../contract/index.ts';
 import { bodyBase, bodyVariants } from './body.ts';
+import { credentialCases } from './credential-cases.ts';
 import {
   add,
   examplesOf,
@@ -12,8 +13,6 @@ import {
 } from './builder.ts';
 import {
   checkedRules,
-  KEY_REFUSAL,
-  schemeRules,
   securitySchemes,
   SHARED_RULES,
   successRules,
@@ -92,7 +91,10 @@ function allOptional(b: Builder): void {
   });
 }
 
-/** The other bounded integer parameters at their minimum, so a limit on a product is not what a maximum meets. */
+/**
+ * The other bounded integer parameters at their minimum, so a limit on a product is not what a
+ * maximum meets.
+ */
 function companions(b: Builder, p: Parameter): [Parameter, number][] {
   return b.op.parameters
     .filter((o) => o !== p && !o.deprecated && o.schema?.type === 'integer' && o.schema.minimum !== undefined)
@@ -160,44 +162,6 @@ function bodyCases(b: Builder): void {
       if (v.body && 'raw' in v.body) r.headers['Content-Type'] = 'application/json';
     });
   }
-}
-
-function credentialCases(b: Builder, placements: Set<string>, bearer: boolean): void {
-  const { noKey, unknownKey } = SHARED_RULES;
-  const keys: [string, CaseRequest['key'], string][] = [
-    ['no-key', 'none', noKey],
-    ['unknown-key-in-header', 'unknown-header', unknownKey],
-    ['unknown-key-in-query', 'unknown-query', unknownKey],
-  ];
-  for (const [variant, key, rule] of keys) {
-    if (placements.size === 0 || (key === 'unknown-query' && !placements.has('query'))) continue;
-    const rules = checkedRules(b.contract, [rule], b.options.mode);
-    add(
-      b,
-      'negative',
-      '(key)',
-      variant,
-      rules,
-      { refused: KEY_REFUSAL, invalid: false },
-      (r) => void (r.key = key),
-    );
-  }
-  if (!bearer) return;
-  const rules = checkedRules(b.contract, schemeRules(b.contract, b.op, 'bearer'), b.options.mode);
-  const outcome: Outcome = rules.length > 0 ? { refused: rules, invalid: false } : 'tolerate';
-  for (const [variant, token] of [
-    ['no-token', 'none'],
-    ['unknown-token', 'unknown'],
-  ] as const)
-    add(
-      b,
-      'negative',
-      '(token)',
-      variant,
-      rules.length > 0 ? rules : [SHARED_RULES.malformed],
-      outcome,
-      (r) => void (r.token = token),
-    );
 }
 
 /** Every case of one operation, in a stable order: the same contract and options give the same cases. */

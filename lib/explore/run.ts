@@ -68,8 +68,8 @@ export async function runCases<R extends { status: number; curl: string }>(
 export function failuresOf(outcomes: readonly CaseOutcome[]): string[] {
   return outcomes
     .filter((o) => o.failure !== undefined)
-    .map(
-      (o) =>
-        `${o.case.id} (${o.case.kind}${o.case.rules.length ? `; ${o.case.rules.join(', ')}` : ''}): ${o.failure}`,
-    );
+    .map((o) => {
+      const rules = o.case.rules.length ? `; ${o.case.rules.join(', ')}` : '';
+      return `${o.case.id} (${o.case.kind}${rules}): ${o.failure}`;
+    });
 }

@@ -76,7 +76,10 @@ export interface ExploreRow {
   negative: number;
   /** Cases not run: the target lacks their data, the live budget left them out, or the run stopped. */
   notRun: number;
-  /** Invalid values refused (a 4xx), and served (a 2xx: live, drift the interface allows; on the mock a failure). */
+  /**
+   * Invalid values refused (a 4xx), and served (a 2xx: live, drift the interface allows; on the
+   * mock a failure).
+   */
   refused: number;
   served: number;
   /** The parameters explored: the contract's, the body's properties, the key, the token, an unknown one. */

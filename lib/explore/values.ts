@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sinceForms } from '../arbitraries/since.ts';
 import { ajv } from '../contract/ajv.ts';
+import { HOUR, iso } from '../time.ts';
 
 /** The part of a JSON Schema the exploration reads. */
 export interface Schema {
@@ -35,8 +36,6 @@ export interface Variant {
 /** Where a value goes: in a URL or a header every value is text, so a string cannot have a wrong type. */
 export type Place = 'path' | 'query' | 'header' | 'body';
 
-const HOUR = 3_600_000;
-
 function typeOf(schema: Schema): string | undefined {
   return Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
 }
@@ -48,7 +47,7 @@ function valid(schema: Schema, value: unknown): boolean {
 /** Generated values the contract's formats allow whatever its prose adds. */
 function generated(schema: Schema, now: number): unknown {
   // An hour before now: not in the future, and inside any window the prose may give (90 days).
-  if (schema.format === 'date-time') return new Date(now - HOUR).toISOString();
+  if (schema.format === 'date-time') return iso(now - HOUR);
   return undefined;
 }
 

@@ -108,14 +108,13 @@ const valueAt = (body: unknown, ...keys: string[]): unknown =>
  */
 export function inconsistencies(chain: Step[]): string[] {
   const asked = chain.map((s) => Object.values(s.parameters).join(','));
+  const first = chain[0]!.operation;
   const problems = asked
     .slice(1)
     .flatMap((value, i) =>
       value.toLowerCase() === asked[0]!.toLowerCase()
         ? []
-        : [
-            `${chain[i + 1]!.operation} was asked for ${value}, not ${asked[0]} as ${chain[0]!.operation} was`,
-          ],
+        : [`${chain[i + 1]!.operation} was asked for ${value}, not ${asked[0]} as ${first} was`],
     );
   const last = chain.at(-1);
   if (!last) return problems;

@@ -1,4 +1,5 @@
 import type { Contract } from '../contract/index.ts';
+import { UUID_AT_END } from '../uuid.ts';
 
 /** One OpenAPI link of the contract: from an answer of one operation to the request of another. */
 export interface ContractLink {
@@ -31,8 +32,6 @@ export function linksOf(contract: Contract): ContractLink[] {
     ),
   );
 }
-
-const UUID_AT_END = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
  * The values a body expression names. An index into an array stands for each element, the first

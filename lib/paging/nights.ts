@@ -39,7 +39,8 @@ export const identity = (n: Change | ChangeRef) =>
 
 /** A change named as a reader finds it again: its type, its thing, its time and reference. */
 export const describe = (n: Change | ChangeRef) =>
-  `${n.type.split('/').pop()} ${n.id} at ${n.lastModified ?? 'an unknown time'}${n.publishReference ? ` (${n.publishReference})` : ''}`;
+  `${n.type.split('/').pop()} ${n.id} at ${n.lastModified ?? 'an unknown time'}` +
+  (n.publishReference ? ` (${n.publishReference})` : '');
 
 export const refOf = (n: Change): ChangeRef => ({
   id: n.id,
@@ -91,7 +92,8 @@ export function crossNightGaps(
     if (seen.has(identity(n)))
       gaps.push(
         previous.last && identity(n) === identity(previous.last)
-          ? `repeated: ${describe(n)}, delivered by the run of ${previous.at}, came again from the link it kept`
+          ? `repeated: ${describe(n)}, delivered by the run of ${previous.at}, ` +
+              'came again from the link it kept'
           : `repeated: ${describe(n)} came twice from the kept link`,
       );
     seen.add(identity(n));
@@ -109,7 +111,8 @@ export function crossNightGaps(
   for (const n of rest)
     if (Date.parse(n.lastModified ?? '') <= horizon && !delivered.has(identity(n)))
       gaps.push(
-        `skipped: ${describe(n)} came from a fresh since ${freshSince(previous)}, but not from the next link kept by the run of ${previous.at}`,
+        `skipped: ${describe(n)} came from a fresh since ${freshSince(previous)}, ` +
+          `but not from the next link kept by the run of ${previous.at}`,
       );
   return gaps;
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { projectPath } from '../contract/index.ts';
+import { projectPath } from '../paths.ts';
 import type { ConformanceReport, Finding } from './model.ts';
 
 /** GitHub shows at most ten error annotations of a step: the first findings get them. */

@@ -10,7 +10,8 @@ import type {
 } from '@playwright/test/reporter';
 import { OBSERVATIONS_ATTACHMENT, type Observations } from '../client/observations.ts';
 import { loadConfig } from '../config.ts';
-import { loadContract, loadRules, projectPath } from '../contract/index.ts';
+import { loadContract, loadRules } from '../contract/index.ts';
+import { projectPath } from '../paths.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
 import { EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
 import { FEED_NIGHT_ATTACHMENT, type FeedNight } from '../paging/nights.ts';
@@ -26,7 +27,8 @@ import {
   type RunRecord,
   type TestRecord,
 } from './model.ts';
-import { conformanceHtml, conformanceMarkdown, counts, driftMarkdown } from './render.ts';
+import { conformanceHtml } from './render-html.ts';
+import { closingText, conformanceMarkdown, driftMarkdown } from './render.ts';
 import { coverageMarkdown } from './render-coverage.ts';
 import { contractIdentity, partialReasons, suiteCommit } from './run-meta.ts';
 import { TimingsCollector, timingsMarkdown } from './timings.ts';
@@ -157,7 +159,8 @@ export default class ConformanceReporter implements Reporter {
   async onEnd(result: FullResult): Promise<void> {
     const all = [...this.outcomes.values()];
     const count = (outcome: Outcome) => all.filter((o) => o === outcome).length;
-    const line = `Tests: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped') + count('not run')} skipped`;
+    const skipped = count('skipped') + count('not run');
+    const line = `Tests: ${count('passed')} passed, ${count('failed')} failed, ${skipped} skipped`;
     const report = this.records.size > 0 ? await this.writeReports(result) : undefined;
     console.log(line);
     // Playwright exits 0 when no test failed: a run that left rules undecided must not look green.
@@ -221,17 +224,12 @@ export default class ConformanceReporter implements Reporter {
     if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
     if (process.env.GITHUB_ACTIONS === 'true') for (const a of errorAnnotations(report)) console.log(a);
 
-    const c = counts(report);
-    const seenPairs = report.coverage.documented.filter((d) => d.seen).length;
+    const kept = this.partial.length
+      ? `: a partial run (${this.partial.join('; ')}); ` +
+        `the full run's reports in ${this.outputDir}/ are left as they were`
+      : '';
     console.log(
-      `\nVerdict: ${report.verdict.toUpperCase()}${report.incomplete.length ? ` (${report.incomplete.join('; ')})` : ''}.` +
-        `\nConformance (${report.target}): ${c.pass} rules pass, ${c.fail} fail, ${c['not run']} not run, ${c.skipped} skipped, ${c['not covered']} not covered; ` +
-        `${report.findings.length} finding(s); coverage ${seenPairs}/${report.coverage.documented.length}${report.coverage.levels ? `, TCL ${report.coverage.levels.level} of 7` : ''}; ${report.drift.length} drift fields; ${report.requests} requests. ` +
-        `fast-check seed ${report.seed ?? '-'}.` +
-        (report.findings[0]
-          ? `\nFirst finding: ${report.findings[0].title}\n  Replay: ${report.findings[0].replay}`
-          : '') +
-        `\nReports in ${dir}/ (conformance.html, coverage.md, drift.md, timings.md)${this.partial.length ? `: a partial run (${this.partial.join('; ')}); the full run's reports in ${this.outputDir}/ are left as they were` : ''}.`,
+      `${closingText(report)}\nReports in ${dir}/ (conformance.html, coverage.md, drift.md, timings.md)${kept}.`,
     );
     return report;
   }
@@ -248,7 +246,10 @@ export default class ConformanceReporter implements Reporter {
   }
 }
 
-/** The live service's base URL, through the one loader; none where it has none (a merge of shards elsewhere). */
+/**
+ * The live service's base URL, through the one loader; none where it has none (a merge of shards
+ * elsewhere).
+ */
 function configuredBaseUrl(): string {
   try {
     const config = loadConfig();

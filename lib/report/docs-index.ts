@@ -1,7 +1,11 @@
 import type { Contract } from '../contract/index.ts';
 import { LEVELS, RULES } from '../spec-diff/index.ts';
 import type { ConformanceReport } from './model.ts';
-import { escape } from './render.ts';
+import { escapeHtml as escape, htmlPage, htmlRow } from './html.ts';
+
+const DEPRECATED = ' <i>deprecated</i>';
+const titleOf = (contract: Contract, name: string) =>
+  contract.documents[name as keyof Contract['documents']].info.title;
 
 /**
  * The index of the published documentation: both documents, every operation with the rules it
@@ -15,28 +19,33 @@ export function docsIndex(
   const verdicts = new Map(report?.rows.map((row) => [row.rule.id, row.verdict]) ?? []);
   const rule = (id: string) => {
     const verdict = verdicts.get(id);
-    return `<span class="rule" title="${escape(contract.rules.find((r) => r.id === id)?.text ?? '')}">${id}${verdict ? ` <b class="${verdict.replace(' ', '-')}">${verdict}</b>` : ''}</span>`;
+    const text = escape(contract.rules.find((r) => r.id === id)?.text ?? '');
+    const shown = verdict ? ` <b class="${verdict.replace(' ', '-')}">${verdict}</b>` : '';
+    return `<span class="rule" title="${text}">${id}${shown}</span>`;
   };
   const operations = [...contract.operations.values()]
-    .map(
-      (op) =>
-        `<tr><td><a href="${pages[op.document]}">${op.document}</a></td><td><code>${op.method.toUpperCase()} ${escape(op.path)}</code>${op.deprecated ? ' <i>deprecated</i>' : ''}</td><td>${escape(op.summary)}</td><td>${op.rules.map(rule).join(' ')}</td></tr>`,
+    .map((op) =>
+      htmlRow([
+        `<a href="${pages[op.document]}">${op.document}</a>`,
+        `<code>${op.method.toUpperCase()} ${escape(op.path)}</code>${op.deprecated ? DEPRECATED : ''}`,
+        escape(op.summary),
+        op.rules.map(rule).join(' '),
+      ]),
     )
     .join('\n');
   const catalogue = contract.rules
     .map((r) => `<tr><td>${rule(r.id)}</td><td>${escape(r.text)}</td><td>${r.where.join(', ')}</td></tr>`)
     .join('\n');
   const status = report
-    ? `<p>Verdicts from the conformance run of ${escape(report.generatedAt)} against ${escape(report.target)}.</p>`
-    : "<p>No conformance report yet: run <code>npm run conformance</code>, then <code>npm run docs</code>, to see each rule's verdict here.</p>";
+    ? `<p>Verdicts from the conformance run of ${escape(report.generatedAt)} ` +
+      `against ${escape(report.target)}.</p>`
+    : '<p>No conformance report yet: run <code>npm run conformance</code>, then <code>npm run docs</code>, ' +
+      "to see each rule's verdict here.</p>";
   return page(
     'Content, Licence and Membership API: documentation',
     `<h1>Content, Licence and Membership API</h1>
 <ul>${Object.entries(pages)
-      .map(
-        ([name, href]) =>
-          `<li><a href="${href}">${escape(contract.documents[name as keyof Contract['documents']].info.title)}</a></li>`,
-      )
+      .map(([name, href]) => `<li><a href="${href}">${escape(titleOf(contract, name))}</a></li>`)
       .join('')}<li><a href="${SPEC_DIFF_RULES}">The gate on contract changes: its rules</a></li></ul>
 <h2>Operations and the rules they carry</h2>
 ${status}
@@ -60,7 +69,8 @@ export function specDiffRulesPage(): string {
     const rows = RULES.filter((r) => r.area === area)
       .map(
         (r) =>
-          `<tr id="${r.id}"><td><code>${r.id}</code></td><td class="${r.level}">${r.level}</td><td>${r.direction}</td><td>${escape(r.reason)}</td></tr>`,
+          `<tr id="${r.id}"><td><code>${r.id}</code></td><td class="${r.level}">${r.level}</td>` +
+          `<td>${r.direction}</td><td>${escape(r.reason)}</td></tr>`,
       )
       .join('\n');
     return `<h2>${escape(area)}</h2>
@@ -80,12 +90,9 @@ ${sections.join('\n')}`,
   );
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escape(title)}</title>
-<style>body{font:15px system-ui,sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin-bottom:2em}td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}.rule{white-space:nowrap;margin-right:.6em}.pass{color:#1a7f37}.fail,.error{color:#cf222e}.skipped,.warning{color:#9a6700}.not-covered,.info{color:#57606a}</style>
-</head><body>
-${body}
-</body></html>
-`;
-}
+const STYLE = `body{font-size:15px;max-width:80em}table{margin-bottom:2em}
+.rule{white-space:nowrap;margin-right:.6em}
+.pass{color:#1a7f37}.fail,.error{color:#cf222e}.skipped,.warning{color:#9a6700}
+.not-covered,.info{color:#57606a}`;
+
+const page = (title: string, body: string) => htmlPage({ title, body, styles: [STYLE] });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EVERY_UUID } from '../uuid.ts';
 
 /** Colour codes Playwright puts in error messages. */
 // eslint-disable-next-line no-control-regex -- the escape character is what is matched
@@ -66,7 +67,7 @@ export function messageShape(message: string): string {
     .slice(0, 3)
     .join(' ')
     .replace(/https?:\/\/\S+/g, '<url>')
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+    .replace(EVERY_UUID, '<id>')
     .replace(/"[^"]*"|'[^']*'|`[^`]*`/g, '"…"')
     .replace(/\d+(\.\d+)?/g, '<n>')
     .replace(/\s+/g, ' ')

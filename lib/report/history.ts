@@ -34,7 +34,10 @@ export interface HistoryRecord {
   requests: number;
   /** Every test ran to a decision: no filter, no shard, nothing left not run. */
   complete: boolean;
-  /** Where the night's feed walk stopped, for the next night to follow, and what the check across nights found. */
+  /**
+   * Where the night's feed walk stopped, for the next night to follow, and what the check across
+   * nights found.
+   */
   feed?: FeedNight;
   /**
    * A part of the suite, kept only for its feed walk: the next night follows its link, but the

@@ -27,11 +27,19 @@ export function levelLine(levels: CoverageLevels): string {
   return `Coverage level: TCL ${levels.level} of 7 (${parts.join(', ')})`;
 }
 
+const ratios = (criteria: CoverageLevels['criteria']) =>
+  CRITERIA.map((c) => ratioText(criteria[c])).join(' | ');
+
+const LEVELS_SOURCE =
+  'The levels are those of Martin-Lopez, Segura and Ruiz-Cortés, "Test coverage criteria for RESTful ' +
+  'web APIs" (A-TEST 2019): each adds criteria to the one below, and a level is reached when its ' +
+  'criteria and those of every level below are met in full, from what the run sent and received.';
+
 function levelLines(levels: CoverageLevels): string[] {
   return [
     '## Test coverage levels',
     '',
-    `The run reaches **TCL ${levels.level}** of 7. The levels are those of Martin-Lopez, Segura and Ruiz-Cortés, "Test coverage criteria for RESTful web APIs" (A-TEST 2019): each adds criteria to the one below, and a level is reached when its criteria and those of every level below are met in full, from what the run sent and received.`,
+    `The run reaches **TCL ${levels.level}** of 7. ${LEVELS_SOURCE}`,
     '',
     '| Criterion | From | Run |',
     '|---|---|---|',
@@ -41,15 +49,13 @@ function levelLines(levels: CoverageLevels): string[] {
     '',
     `| Operation | TCL | ${CRITERIA.map((c) => NAMES[c]).join(' | ')} |`,
     `|---|---|${CRITERIA.map(() => '---').join('|')}|`,
-    ...levels.operations.map(
-      (row) =>
-        `| ${row.operation} | ${row.level} | ${CRITERIA.map((c) => ratioText(row.criteria[c])).join(' | ')} |`,
-    ),
+    ...levels.operations.map((row) => `| ${row.operation} | ${row.level} | ${ratios(row.criteria)} |`),
     '',
     ...missingLines(levels),
     '### Operation flows',
     '',
-    "Each path of the contract's links from an answer no link leads to; followed when a chain of requests reached its end.",
+    "Each path of the contract's links from an answer no link leads to; followed when a chain of " +
+      'requests reached its end.',
     '',
     '| Flow | Followed |',
     '|---|---|',
@@ -84,7 +90,8 @@ export function coverageMarkdown(report: ConformanceReport): string {
     ...(levels ? levelLines(levels) : []),
     '## Operation × status',
     '',
-    `${documented.filter((d) => d.seen).length} of ${documented.length} documented (operation, status) pairs exercised (${(ratio * 100).toFixed(1)}%). Target: ${report.target}.`,
+    `${documented.filter((d) => d.seen).length} of ${documented.length} documented (operation, status) ` +
+      `pairs exercised (${(ratio * 100).toFixed(1)}%). Target: ${report.target}.`,
     '',
     '| Operation | Status | Exercised |',
     '|---|---|---|',

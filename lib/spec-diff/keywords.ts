@@ -4,7 +4,8 @@ import type { KeywordChange } from './types.ts';
 export type { KeywordChange } from './types.ts';
 import { asText, canonical, same, typeList, type Schema } from './normalize.ts';
 
-const show = (value: unknown) => {
+/** A value in a change's text, in code marks, cut at 60 characters. */
+export const show = (value: unknown) => {
   const text = typeof value === 'string' ? value : canonical(value);
   return `\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\``;
 };
@@ -58,7 +59,8 @@ const WIDER_FORMAT: Record<string, string[]> = {
 export function compareFormat(base: Schema, rev: Schema): KeywordChange[] {
   const [b, r] = [base.format, rev.format];
   if (same(b, r)) return [];
-  const text = `format changed from ${b === undefined ? 'none' : show(b)} to ${r === undefined ? 'none' : show(r)}`;
+  const shown = (f: unknown) => (f === undefined ? 'none' : show(f));
+  const text = `format changed from ${shown(b)} to ${shown(r)}`;
   let kind: string = 'format-changed';
   if (b === undefined) kind = 'format-added';
   else if (r === undefined) kind = 'format-removed';
@@ -133,102 +135,6 @@ export function compareValues(base: Schema, rev: Schema): KeywordChange[] {
           : `pattern changed from ${show(bp)} to ${show(rp)}`;
     out.push({ kind, keyword: 'pattern', text });
   }
-  return out;
-}
-
-type Bound = { value: number; exclusive: boolean; keyword: string } | undefined;
-
-/** The tighter of a bound and its exclusive form: 3.1 may give both. */
-function bound(s: Schema, inclusive: string, exclusive: string, upper: boolean): Bound {
-  const found: Bound[] = [];
-  if (typeof s[inclusive] === 'number')
-    found.push({ value: s[inclusive], exclusive: false, keyword: inclusive });
-  if (typeof s[exclusive] === 'number')
-    found.push({ value: s[exclusive], exclusive: true, keyword: exclusive });
-  return found.reduce<Bound>((best, next) => {
-    if (!best) return next;
-    const tighter = upper ? next!.value < best.value : next!.value > best.value;
-    return tighter || (next!.value === best.value && next!.exclusive) ? next : best;
-  }, undefined);
-}
-
-const KIND_OF: Record<string, string> = {
-  maximum: 'max',
-  minimum: 'min',
-  exclusiveMaximum: 'exclusive-max',
-  exclusiveMinimum: 'exclusive-min',
-  maxLength: 'max-length',
-  minLength: 'min-length',
-  maxItems: 'max-items',
-  minItems: 'min-items',
-  maxProperties: 'max-properties',
-  minProperties: 'min-properties',
-  maxContains: 'max-contains',
-  minContains: 'min-contains',
-};
-
-function compareBound(b: Bound, r: Bound, upper: boolean): KeywordChange[] {
-  if (!b && !r) return [];
-  if (b && r && b.value === r.value && b.exclusive === r.exclusive) return [];
-  const name = (x: NonNullable<Bound>) => `${x.keyword} ${x.value}`;
-  if (!b) return [{ kind: `${KIND_OF[r!.keyword]}-set`, keyword: r!.keyword, text: `${name(r!)} set` }];
-  if (!r) return [{ kind: `${KIND_OF[b.keyword]}-unset`, keyword: b.keyword, text: `${name(b)} removed` }];
-  const stricter = upper
-    ? r.value < b.value || (r.value === b.value && r.exclusive)
-    : r.value > b.value || (r.value === b.value && r.exclusive);
-  const raised = upper ? !stricter : stricter;
-  return [
-    {
-      kind: `${KIND_OF[r.keyword]}-${raised ? 'increased' : 'decreased'}`,
-      keyword: r.keyword,
-      text: `${b.keyword === r.keyword ? r.keyword : `${b.keyword} to ${r.keyword}`} changed from ${b.value} to ${r.value}`,
-    },
-  ];
-}
-
-/** Whether `a` is a whole multiple of `b`, decimals such as 0.3 and 0.1 included. */
-const wholeRatio = (a: number, b: number) => {
-  const ratio = a / b;
-  return Math.abs(ratio - Math.round(ratio)) < 1e-9;
-};
-
-export const BOUND_KEYWORDS = Object.keys(KIND_OF);
-
-export function compareBounds(base: Schema, rev: Schema): KeywordChange[] {
-  const out = [
-    ...compareBound(
-      bound(base, 'maximum', 'exclusiveMaximum', true),
-      bound(rev, 'maximum', 'exclusiveMaximum', true),
-      true,
-    ),
-    ...compareBound(
-      bound(base, 'minimum', 'exclusiveMinimum', false),
-      bound(rev, 'minimum', 'exclusiveMinimum', false),
-      false,
-    ),
-  ];
-  for (const keyword of BOUND_KEYWORDS.slice(4)) {
-    const upper = keyword.startsWith('max');
-    const [b, r] = [base[keyword], rev[keyword]].map((v) =>
-      typeof v === 'number' ? { value: v, exclusive: false, keyword } : undefined,
-    );
-    out.push(...compareBound(b, r, upper));
-  }
-  const [bm, rm] = [base.multipleOf, rev.multipleOf];
-  if (!same(bm, rm)) {
-    let kind: string = 'multiple-of-changed';
-    if (typeof bm !== 'number') kind = 'multiple-of-set';
-    else if (typeof rm !== 'number') kind = 'multiple-of-unset';
-    else if (wholeRatio(rm, bm)) kind = 'multiple-of-increased';
-    else if (wholeRatio(bm, rm)) kind = 'multiple-of-decreased';
-    out.push({ kind, keyword: 'multipleOf', text: `multipleOf changed from ${show(bm)} to ${show(rm)}` });
-  }
-  if (base.uniqueItems !== rev.uniqueItems)
-    out.push({
-      kind: rev.uniqueItems ? 'unique-items-set' : 'unique-items-unset',
-      keyword: 'uniqueItems',
-      text: rev.uniqueItems ? 'items must be unique' : 'items need not be unique',
-    });
   return out;
 }
 

@@ -26,13 +26,22 @@ function dependents(s: Schema): { required: Record<string, string[]>; schemas: R
  * what it means for the side, a property gone from requests.
  */
 export function compareObject(c: Comparison, b: Schema, r: Schema, context: SchemaContext) {
+  compareProperties(c, b, r, context);
+  compareOpenness(c, b, r, context);
+  compareDependents(c, b, r, context);
+}
+
+const fieldOf = (context: SchemaContext, name: string) => (context.field ? `${context.field}.${name}` : name);
+
+/** Each property named on either side: added, removed, required or not, read- or write-only, its schema. */
+function compareProperties(c: Comparison, b: Schema, r: Schema, context: SchemaContext) {
   const [bProps, rProps] = [(b.properties ?? {}) as Schema, (r.properties ?? {}) as Schema];
   const [bReq, rReq] = [new Set(list(b.required)), new Set(list(r.required))];
   const hidden = context.side === 'request' ? 'readOnly' : 'writeOnly';
   const flag = (reader: typeof c.base, node: unknown, key: 'readOnly' | 'writeOnly') =>
     node !== undefined && reader.read(node).schema[key] === true;
   const closedNow = r.additionalProperties === false || r.unevaluatedProperties === false;
-  const field = (name: string) => (context.field ? `${context.field}.${name}` : name);
+  const field = (name: string) => fieldOf(context, name);
   const all = new Set([...names(bProps), ...names(rProps), ...bReq, ...rReq]);
   for (const name of all) {
     const [bp, rp] = [bProps[name], rProps[name]];
@@ -78,6 +87,10 @@ export function compareObject(c: Comparison, b: Schema, r: Schema, context: Sche
     if (!bReq.has(name) && rReq.has(name)) say('property-became-required', 'became required');
     if (bp !== undefined || rp !== undefined) c.compare(bp, rp, c.child(context, field(name), where));
   }
+}
+
+/** What the object takes beyond its properties: other names, unevaluated ones, their names, patterns. */
+function compareOpenness(c: Comparison, b: Schema, r: Schema, context: SchemaContext) {
   c.slot(
     {
       keyword: 'additionalProperties',
@@ -126,6 +139,11 @@ export function compareObject(c: Comparison, b: Schema, r: Schema, context: Sche
       context.field,
       ['patternProperties', pattern],
     );
+}
+
+/** What a property's presence asks of the others: names required with it, schemas applied. */
+function compareDependents(c: Comparison, b: Schema, r: Schema, context: SchemaContext) {
+  const field = (name: string) => fieldOf(context, name);
   const [bd, rd] = [dependents(b), dependents(r)];
   for (const key of new Set([...names(bd.required), ...names(rd.required)])) {
     const [was, now] = [bd.required[key], rd.required[key]];

@@ -42,17 +42,43 @@ function parameters(d: Differ, doc: 'base' | 'rev', side: OperationSide) {
 }
 
 const PARAMETER_KEYS = new Set([
-  'name', 'in', 'required', 'deprecated', 'style', 'explode', 'allowReserved', 'allowEmptyValue', 'schema', 'content',
+  'name', 'in', 'required', 'deprecated', 'style', 'explode', 'allowReserved', 'allowEmptyValue',
+  'schema', 'content',
   'description', 'example', 'examples', 'x-rules', 'x-expect', 'x-sunset', 'x-stability-level',
 ]); // prettier-ignore
+
+type Parameters = Map<string, { p: Node; raw: unknown }>;
+
+const named = (p: Node) => `${String(p.in)} parameter \`${String(p.name)}\``;
 
 export function compareParameters(d: Differ, b: OperationSide, r: OperationSide, where: Location) {
   const [bs, rs] = [parameters(d, 'base', b), parameters(d, 'rev', r)];
   const list = d.locate(r.op.parameters, d.at(where, 'parameters'));
-  const named = (p: Node) => `${String(p.in)} parameter \`${String(p.name)}\``;
+  const { partner, moved } = pairParameters(d, bs, rs, list);
+  for (const [key, { p: rp, raw }] of rs) {
+    const at = d.locate(raw, list);
+    const base = partner.get(key);
+    if (base) {
+      compareParameter(d, base.p, rp, at);
+      continue;
+    }
+    if (moved.has(key)) continue;
+    const required = rp.required === true || rp.in === 'path';
+    d.add(
+      required ? 'new-required-parameter' : 'new-optional-parameter',
+      at,
+      `${named(rp)} added${required ? ', required' : ''}`,
+    );
+  }
+}
+
+/**
+ * The base's parameter for each of the revision's: by key, else by name where only one side has it.
+ * A parameter found by name in another place has moved; one found nowhere is removed.
+ */
+function pairParameters(d: Differ, bs: Parameters, rs: Parameters, list: Location) {
   const moved = new Set<string>();
-  // The base's parameter for each of the revision's: by key, else by name where only one side has it.
-  const partner = new Map<string, { p: Node; raw: unknown }>();
+  const partner: Parameters = new Map();
   for (const [key, base] of bs) {
     if (rs.has(key)) {
       partner.set(key, base);
@@ -77,76 +103,79 @@ export function compareParameters(d: Differ, b: OperationSide, r: OperationSide,
     if (bp.deprecated === true && sunsetPending(bp['x-sunset'])) id = 'parameter-removed-before-sunset';
     d.add(id, list, `${named(bp)} removed`);
   }
-  for (const [key, { p: rp, raw }] of rs) {
-    const at = d.locate(raw, list);
-    const base = partner.get(key);
-    if (!base) {
-      if (moved.has(key)) continue;
-      const required = rp.required === true || rp.in === 'path';
+  return { partner, moved };
+}
+
+/** One parameter on both sides: how it is sent, its lifecycle, its schema, and the rest of its keywords. */
+function compareParameter(d: Differ, bp: Node, rp: Node, at: Location) {
+  const label = named(rp);
+  compareSending(d, bp, rp, at, label);
+  if (Boolean(bp.deprecated) !== Boolean(rp.deprecated))
+    d.add(
+      rp.deprecated ? 'parameter-deprecated' : 'parameter-reactivated',
+      d.at(at, 'deprecated'),
+      `${label} ${rp.deprecated ? 'deprecated' : 'no longer deprecated'}`,
+    );
+  for (const c of compareLifecycle(bp, rp))
+    if (hasRule(`parameter-${c.kind}`)) d.add(`parameter-${c.kind}`, d.at(at, c.keyword), c.text);
+  compareParameterSchema(d, bp, rp, at, label);
+  d.annotations(bp, rp, ['description', 'example', 'examples'], at, `${label}: `);
+  for (const c of compareContract(bp, rp)) d.add(c.kind, d.at(at, c.keyword), c.text);
+  d.rest(bp, rp, PARAMETER_KEYS, at, `${label}: `);
+}
+
+/** Whether a client must send it, and how: style, explode, reserved characters, empty values. */
+function compareSending(d: Differ, bp: Node, rp: Node, at: Location, label: string) {
+  if (Boolean(bp.required) !== Boolean(rp.required) && rp.in !== 'path')
+    d.add(
+      rp.required ? 'parameter-became-required' : 'parameter-became-optional',
+      d.at(at, 'required'),
+      `${label} became ${rp.required ? 'required' : 'optional'}`,
+    );
+  if (style(bp) !== style(rp))
+    d.add(
+      'parameter-style-changed',
+      d.at(at, 'style'),
+      `${label}: style changed from ${style(bp)} to ${style(rp)}`,
+    );
+  if (explode(bp) !== explode(rp))
+    d.add(
+      'parameter-explode-changed',
+      d.at(at, 'explode'),
+      `${label}: explode changed to ${String(explode(rp))}`,
+    );
+  for (const [flag, id] of [
+    ['allowReserved', 'parameter-allow-reserved'],
+    ['allowEmptyValue', 'parameter-allow-empty-value'],
+  ] as const)
+    if (Boolean(bp[flag]) !== Boolean(rp[flag]))
       d.add(
-        required ? 'new-required-parameter' : 'new-optional-parameter',
-        at,
-        `${named(rp)} added${required ? ', required' : ''}`,
+        `${id}-${rp[flag] ? 'added' : 'removed'}`,
+        d.at(at, flag),
+        `${label}: ${flag} ${rp[flag] ? 'set' : 'unset'}`,
       );
-      continue;
-    }
-    const bp = base.p;
-    const label = named(rp);
-    if (Boolean(bp.required) !== Boolean(rp.required) && rp.in !== 'path')
-      d.add(
-        rp.required ? 'parameter-became-required' : 'parameter-became-optional',
-        d.at(at, 'required'),
-        `${label} became ${rp.required ? 'required' : 'optional'}`,
-      );
-    if (style(bp) !== style(rp))
-      d.add(
-        'parameter-style-changed',
-        d.at(at, 'style'),
-        `${label}: style changed from ${style(bp)} to ${style(rp)}`,
-      );
-    if (explode(bp) !== explode(rp))
-      d.add(
-        'parameter-explode-changed',
-        d.at(at, 'explode'),
-        `${label}: explode changed to ${String(explode(rp))}`,
-      );
-    for (const [flag, id] of [
-      ['allowReserved', 'parameter-allow-reserved'],
-      ['allowEmptyValue', 'parameter-allow-empty-value'],
-    ] as const)
-      if (Boolean(bp[flag]) !== Boolean(rp[flag]))
-        d.add(
-          `${id}-${rp[flag] ? 'added' : 'removed'}`,
-          d.at(at, flag),
-          `${label}: ${flag} ${rp[flag] ? 'set' : 'unset'}`,
-        );
-    if (Boolean(bp.deprecated) !== Boolean(rp.deprecated))
-      d.add(
-        rp.deprecated ? 'parameter-deprecated' : 'parameter-reactivated',
-        d.at(at, 'deprecated'),
-        `${label} ${rp.deprecated ? 'deprecated' : 'no longer deprecated'}`,
-      );
-    for (const c of compareLifecycle(bp, rp))
-      if (hasRule(`parameter-${c.kind}`)) d.add(`parameter-${c.kind}`, d.at(at, c.keyword), c.text);
-    let [bSchema, rSchema] = [bp.schema ?? firstSchema(bp.content), rp.schema ?? firstSchema(rp.content)];
-    if (exploded(bp) && exploded(rp)) {
-      // `x=1` is one value and an array of one alike: an exploded form serialises both the same.
-      const [ba, ra] = [isArray(d.baseReader, bSchema), isArray(d.revReader, rSchema)];
-      if (!ba && ra) bSchema = { type: 'array', items: bSchema };
-      if (ba && !ra) rSchema = { type: 'array', items: rSchema, maxItems: 1 };
-    }
-    const [bMedia, rMedia] = [Object.keys(asObject(bp.content))[0], Object.keys(asObject(rp.content))[0]];
-    if (bMedia !== rMedia && (bMedia || rMedia))
-      d.add(
-        'parameter-media-type-changed',
-        d.at(at, 'content'),
-        `${label}: media type changed from ${bMedia ?? 'none'} to ${rMedia ?? 'none'}`,
-      );
-    d.compareSchema(bSchema, rSchema, 'parameter', label, d.locate(rp.schema, d.at(at, 'schema')));
-    d.annotations(bp, rp, ['description', 'example', 'examples'], at, `${label}: `);
-    for (const c of compareContract(bp, rp)) d.add(c.kind, d.at(at, c.keyword), c.text);
-    d.rest(bp, rp, PARAMETER_KEYS, at, `${label}: `);
+}
+
+/**
+ * The value's schema (or its `content`'s) and media type; in an exploded form one value and an
+ * array of one are sent alike.
+ */
+function compareParameterSchema(d: Differ, bp: Node, rp: Node, at: Location, label: string) {
+  let [bSchema, rSchema] = [bp.schema ?? firstSchema(bp.content), rp.schema ?? firstSchema(rp.content)];
+  if (exploded(bp) && exploded(rp)) {
+    // `x=1` is one value and an array of one alike: an exploded form serialises both the same.
+    const [ba, ra] = [isArray(d.baseReader, bSchema), isArray(d.revReader, rSchema)];
+    if (!ba && ra) bSchema = { type: 'array', items: bSchema };
+    if (ba && !ra) rSchema = { type: 'array', items: rSchema, maxItems: 1 };
   }
+  const [bMedia, rMedia] = [Object.keys(asObject(bp.content))[0], Object.keys(asObject(rp.content))[0]];
+  if (bMedia !== rMedia && (bMedia || rMedia))
+    d.add(
+      'parameter-media-type-changed',
+      d.at(at, 'content'),
+      `${label}: media type changed from ${bMedia ?? 'none'} to ${rMedia ?? 'none'}`,
+    );
+  d.compareSchema(bSchema, rSchema, 'parameter', label, d.locate(rp.schema, d.at(at, 'schema')));
 }
 
 const firstSchema = (content: unknown) => asObject(Object.values(asObject(content))[0]).schema;

@@ -113,7 +113,8 @@ export function renderMarkdown(s: Summary): string {
     for (const scope of group.scopes)
       scope.changes.forEach((c, i) =>
         table.push(
-          `| ${i === 0 ? cell(scope.scope) : ''} | ${cell(c.text + mark(c))} | \`${c.id}\` | \`${cell(c.pointer || '/')}\` |`,
+          `| ${i === 0 ? cell(scope.scope) : ''} | ${cell(c.text + mark(c))} | ` +
+            `\`${c.id}\` | \`${cell(c.pointer || '/')}\` |`,
         ),
       );
     const title = `${TITLES[group.level]} (${group.level}, ${s.counts[group.level]})`;

@@ -1,8 +1,7 @@
 import type { Location, SpecDocument } from './document.ts';
 import { escapePointer } from './document.ts';
+import { BOUND_KEYWORDS, compareBounds } from './bounds.ts';
 import {
-  BOUND_KEYWORDS,
-  compareBounds,
   compareContent,
   compareContract,
   compareDeprecated,

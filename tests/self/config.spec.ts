@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig } from '../../lib/config.ts';
-import { projectPath } from '../../lib/contract/index.ts';
+import { projectPath } from '../../lib/paths.ts';
 
 /**
  * The configuration as a fresh process in `cwd` loads it from its environment and files: the

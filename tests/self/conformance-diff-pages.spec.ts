@@ -1,4 +1,4 @@
-import { DAY } from '../../lib/arbitraries/index.ts';
+import { DAY } from '../../lib/time.ts';
 import type { Answer } from '../../lib/conformance-diff/compare.ts';
 import { walkToFullPage, type PageWalk } from '../../lib/conformance-diff/full-page.ts';
 import { pageLimit } from '../../lib/conformance-diff/page-limit.ts';

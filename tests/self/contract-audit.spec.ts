@@ -1,13 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import {
-  Contract,
-  loadContract,
-  loadDocument,
-  projectPath,
-  type DocumentName,
-} from '../../lib/contract/index.ts';
+import { Contract, loadContract, loadDocument, type DocumentName } from '../../lib/contract/index.ts';
+import { projectPath } from '../../lib/paths.ts';
 import { exampleProblems, operationProblems, ruleProblems } from '../../lib/contract/audit.ts';
 
 /** The operations the interface names, each as the contract must hold it. */

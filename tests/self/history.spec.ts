@@ -13,7 +13,8 @@ import {
   type HistoryRecord,
 } from '../../lib/report/history.ts';
 import type { ConformanceReport, Verdict } from '../../lib/report/model.ts';
-import { chartAssets, trendHtml } from '../../lib/report/trend.ts';
+import { chartAssets } from '../../lib/report/trend-charts.ts';
+import { trendHtml } from '../../lib/report/trend.ts';
 
 const day = (i: number) => new Date(Date.UTC(2025, 0, 1 + i, 2, 40)).toISOString();
 const BASE = 'https://api.example.com';

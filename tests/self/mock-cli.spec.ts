@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { parse } from 'dotenv';
 import { loadConfig } from '../../lib/config.ts';
-import { projectPath } from '../../lib/contract/index.ts';
+import { projectPath } from '../../lib/paths.ts';
 import type { RequestLogEntry } from '../../mock/server.ts';
 
 // node with tsx's loader, not the tsx command: the mock is then one process to stop, and its

@@ -5,7 +5,7 @@ import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { projectRoot } from '../../lib/contract/index.ts';
+import { projectRoot } from '../../lib/paths.ts';
 import { startMock } from '../../mock/index.ts';
 import type { RequestLogEntry } from '../../mock/server.ts';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { loadContract, loadRules } from '../../lib/contract/index.ts';
 import { buildReport, type ConformanceReport, type TestRecord } from '../../lib/report/model.ts';
-import { conformanceHtml } from '../../lib/report/render.ts';
+import { conformanceHtml } from '../../lib/report/render-html.ts';
 import { trendHtml } from '../../lib/report/trend.ts';
 import { recordOf } from '../../lib/report/history.ts';
 import { META } from './support/report-meta.ts';

@@ -4,7 +4,8 @@ import { loadContract, loadRules } from '../../lib/contract/index.ts';
 import { contractLocation, errorAnnotations } from '../../lib/report/ci.ts';
 import { findingsOf, replayable, replayCommand, messageShape } from '../../lib/report/findings.ts';
 import { buildReport, type FailureRecord, type TestRecord } from '../../lib/report/model.ts';
-import { conformanceHtml, conformanceMarkdown } from '../../lib/report/render.ts';
+import { conformanceHtml } from '../../lib/report/render-html.ts';
+import { conformanceMarkdown } from '../../lib/report/render.ts';
 import { partialReasons } from '../../lib/report/run-meta.ts';
 import { META } from './support/report-meta.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '@playwright/test';
 import { OBSERVATIONS_ATTACHMENT, type Observations } from '../../lib/client/observations.ts';
-import { projectPath } from '../../lib/contract/index.ts';
+import { projectPath } from '../../lib/paths.ts';
 import ConformanceReporter from '../../lib/report/conformance-reporter.ts';
 import type { ConformanceReport } from '../../lib/report/model.ts';
 

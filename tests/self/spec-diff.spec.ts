@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse, stringify } from 'yaml';
-import { projectPath } from '../../lib/contract/index.ts';
+import { projectPath } from '../../lib/paths.ts';
 import { compareContracts, RULES } from '../../lib/spec-diff/index.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
-import { projectPath } from '../../lib/contract/index.ts';
+import { projectPath } from '../../lib/paths.ts';
 
 interface Step {
   name?: string;
