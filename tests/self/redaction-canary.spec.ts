@@ -52,7 +52,7 @@ interface Suite {
 function failedTitles(dir: string): string[] {
   const walk = (suite: Suite): string[] => [
     ...(suite.specs ?? [])
-      .filter((s) => s.tests.some((t) => t.results.some((r) => r.status !== 'passed')))
+      .filter((s) => s.tests.some((t) => t.results.some((r) => ['failed', 'timedOut'].includes(r.status))))
       .map((s) => s.title),
     ...(suite.suites ?? []).flatMap(walk),
   ];
