@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { projectPath } from '../../lib/paths.ts';
+import { tsxArgs } from './support/commands.ts';
 
 /**
  * The project's own commands, read from package.json's scripts: every file run with tsx or bash,
@@ -47,7 +48,7 @@ test.describe('every command of package.json answers --help', () => {
         const run =
           runner === 'bash'
             ? spawnSync('bash', [file, flag], { encoding: 'utf8', timeout: 60_000 })
-            : spawnSync('npx', ['tsx', file, flag], { encoding: 'utf8', timeout: 60_000 });
+            : spawnSync(process.execPath, tsxArgs(file, [flag]), { encoding: 'utf8', timeout: 60_000 });
         expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
         expect(
           run.stdout.split('\n').some((line) => line.startsWith('Usage')),

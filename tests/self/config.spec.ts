@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig } from '../../lib/config.ts';
 import { projectPath } from '../../lib/paths.ts';
+import { playwrightArgs, TSX_LOADER } from './support/commands.ts';
 
 /**
  * The configuration as a fresh process in `cwd` loads it from its environment and files: the
@@ -18,7 +19,7 @@ function configIn(cwd: string, env: Record<string, string>): { rateLimit?: numbe
     try { console.log(JSON.stringify({ rateLimit: loadConfig().rateLimit })); }
     catch (error) { console.log(JSON.stringify({ error: error.message })); }
   });`;
-  const run = spawnSync(process.execPath, [projectPath('node_modules/tsx/dist/cli.mjs'), '-e', code], {
+  const run = spawnSync(process.execPath, [...TSX_LOADER, '-e', code], {
     cwd,
     env: { ...clean, ...env },
     encoding: 'utf8',
@@ -112,7 +113,7 @@ test.describe('the configuration loader', () => {
     ['CLM_ENV_FILE', 'no-such.env', 'CLM_ENV_FILE: no file no-such.env'],
   ] as const)
     test(`stops the run before any request, naming ${variable}`, () => {
-      const run = spawnSync('npx', ['playwright', 'test', '--project=mock', '--list'], {
+      const run = spawnSync(process.execPath, playwrightArgs(['test', '--project=mock', '--list']), {
         env: { ...process.env, [variable]: value, FC_SEED: '' },
         encoding: 'utf8',
       });

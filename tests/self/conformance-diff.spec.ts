@@ -10,6 +10,7 @@ import { projectPath } from '../../lib/paths.ts';
 import { liveEnvFor } from '../../mock/live-env.ts';
 import { createMock, type Mock } from '../../mock/server.ts';
 import { expect, MOCK_NOW, test } from '../fixtures.ts';
+import { tsxArgs } from './support/commands.ts';
 
 const CANARY_KEY = 'canary-diff-key-5e1b7a90c3';
 const CANARY_TOKEN = 'canarydifftoken8d2f4a6b1e';
@@ -31,7 +32,7 @@ function conformanceDiff(settings: Record<string, string>, args: string[] = []):
     Object.entries(process.env).filter(([name]) => !/^(CLM_|MOCK_FAULTS$|FC_)/.test(name)),
   );
   // Asynchronous: the service under comparison answers from this very process.
-  const child = spawn(projectPath('node_modules/.bin/tsx'), ['scripts/conformance-diff.ts', ...args], {
+  const child = spawn(process.execPath, tsxArgs('scripts/conformance-diff.ts', args), {
     cwd: projectPath('.'),
     env: { ...env, CLM_ENV_FILE: envFile },
   });

@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { loadContract } from '../../lib/contract/index.ts';
 import { RULES } from '../../lib/spec-diff/index.ts';
 import { watch } from './support/watch.ts';
+import { tsxArgs } from './support/commands.ts';
 
 const contract = await loadContract();
 let server: Server;
@@ -16,7 +17,7 @@ let origin = '';
 test.describe('the published documentation', () => {
   test.beforeAll(async () => {
     const reports = mkdtempSync(join(tmpdir(), 'clm-docs-'));
-    const built = spawnSync('npx', ['tsx', 'scripts/docs.ts'], {
+    const built = spawnSync(process.execPath, tsxArgs('scripts/docs.ts'), {
       env: { ...process.env, CLM_REPORTS_DIR: reports },
       encoding: 'utf8',
     });

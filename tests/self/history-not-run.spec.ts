@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { appendHistory, HISTORY_FILE, regressions, type HistoryRecord } from '../../lib/report/history.ts';
 import type { Verdict } from '../../lib/report/model.ts';
 import { trendHtml } from '../../lib/report/trend.ts';
+import { tsxArgs } from './support/commands.ts';
 
 /** A night of the live run, day `i`, with the given rule verdicts. */
 function night(i: number, rules: Record<string, Verdict>): HistoryRecord {
@@ -64,7 +65,9 @@ test.describe('npm run conformance:regressions, for a rule that did not run toni
   const gate = (runs: HistoryRecord[]) => {
     const file = join(mkdtempSync(join(tmpdir(), 'clm-history-')), HISTORY_FILE);
     for (const r of runs) appendHistory(file, r);
-    return spawnSync('npx', ['tsx', 'scripts/regressions.ts', '--history', file], { encoding: 'utf8' });
+    return spawnSync(process.execPath, tsxArgs('scripts/regressions.ts', ['--history', file]), {
+      encoding: 'utf8',
+    });
   };
 
   test('exits 3, the code of an incomplete run, naming the rule', () => {

@@ -15,6 +15,7 @@ import {
 import type { ConformanceReport, Verdict } from '../../lib/report/model.ts';
 import { chartAssets } from '../../lib/report/trend-charts.ts';
 import { trendHtml } from '../../lib/report/trend.ts';
+import { tsxArgs } from './support/commands.ts';
 
 const day = (i: number) => new Date(Date.UTC(2025, 0, 1 + i, 2, 40)).toISOString();
 const BASE = 'https://api.example.com';
@@ -44,7 +45,7 @@ const series = (...verdicts: Verdict[]) => verdicts.map((v, i) => run(i, { 'NOTI
 const ids = (trends: { rule: string }[]) => trends.map((t) => t.rule);
 const tmp = () => mkdtempSync(join(tmpdir(), 'clm-history-'));
 const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync('npx', ['tsx', `scripts/${script}.ts`, ...args], {
+  spawnSync(process.execPath, tsxArgs(`scripts/${script}.ts`, args), {
     encoding: 'utf8',
     env: { ...process.env, ...env },
   });

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { projectPath } from '../../lib/paths.ts';
 import { compareContracts, RULES } from '../../lib/spec-diff/index.ts';
+import { tsxArgs } from './support/commands.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
    the fixtures are plain YAML documents, edited freely by each case */
@@ -22,11 +23,11 @@ const edited = (change: (doc: Doc) => void) => {
 
 /** The gate as a user runs it, from a folder of their own. */
 function specDiff(args: string[], cwd = projectPath('.'), env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(
-    process.execPath,
-    [projectPath('node_modules/tsx/dist/cli.mjs'), projectPath('scripts/spec-diff.ts'), ...args],
-    { cwd, encoding: 'utf8', env: { ...process.env, GITHUB_STEP_SUMMARY: '', ...env } },
-  );
+  return spawnSync(process.execPath, tsxArgs(projectPath('scripts/spec-diff.ts'), args), {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GITHUB_STEP_SUMMARY: '', ...env },
+  });
 }
 
 /** Two files in a fresh folder: the base fixture and an edited revision. */

@@ -7,6 +7,7 @@ import { loadContract, loadRules } from '../../lib/contract/index.ts';
 import { EXIT, exitCodeOf } from '../../lib/report/exit-code.ts';
 import { buildReport, unfinished, type ConformanceReport, type TestRecord } from '../../lib/report/model.ts';
 import { META } from './support/report-meta.ts';
+import { tsxArgs } from './support/commands.ts';
 
 const passed: TestRecord = { id: 'p', title: 'p', file: 'f', rules: ['TE-01'], outcome: 'passed' };
 const failed: TestRecord = { id: 'f', title: 'f', file: 'f', rules: ['LIC-01'], outcome: 'failed' };
@@ -74,7 +75,7 @@ test.describe('npm run conformance:verdict', () => {
     const dir = mkdtempSync(join(tmpdir(), 'clm-verdict-'));
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '');
-    const run = spawnSync('npx', ['tsx', 'scripts/verdict.ts', ...args], {
+    const run = spawnSync(process.execPath, tsxArgs('scripts/verdict.ts', args), {
       encoding: 'utf8',
       env: { ...process.env, GITHUB_STEP_SUMMARY: summary, ...env },
     });

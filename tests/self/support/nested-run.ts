@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { playwrightArgs } from './commands.ts';
 
 export interface NestedRunOptions {
   /** Added to (and overriding) this process's environment. */
@@ -46,7 +47,7 @@ export function mergeReports(blobs: string, options: NestedRunOptions): Promise<
 function playwright(args: string[], options: NestedRunOptions): Promise<NestedRun> {
   const started = Date.now();
   // Its own process group, so a timeout ends the workers too, and only them.
-  const child = spawn('npx', ['playwright', ...args, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, playwrightArgs([...args, ...(options.args ?? [])]), {
     env: { ...process.env, CLM_REPORTS_DIR: join(options.dir, 'reports'), ...options.env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
