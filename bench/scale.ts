@@ -1,7 +1,7 @@
-import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { commandLine } from '../lib/cli.ts';
 
@@ -19,13 +19,13 @@ commandLine(`Usage: npm run bench:scale
   resident at the peak), and the latency of a full page (target: at most 1.2x that with 10,000).
   Prints medians and spreads of interleaved rounds; exits 1 when a target is missed.
 
-  BENCH_SECONDS   seconds of load per latency measurement (default 2)
-  BENCH_ROUNDS    interleaved rounds, at least 3 (default 5)
+  BENCH_SECONDS   seconds of requests per latency measurement (default 2)
+  BENCH_ROUNDS    interleaved rounds, at least 3 (default 7)
   BENCH_STARTS    starts of each size (default 3)
   -h, --help      this text`);
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
-const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 5));
+const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 7));
 const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 3));
 const [LARGE, SMALL] = [5_000_000, 10_000];
 const GOALS = { startMs: 3_000, rssMb: 500, latency: 1.2 };
@@ -113,12 +113,33 @@ async function server(changes: number): Promise<Server> {
   return { child, ...(JSON.parse(line) as Omit<Server, 'child'>) };
 }
 
-/** Mean latency of a page, in ms, with one connection: from the request count, finer than autocannon's. */
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+function get(url: string, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { agent, headers: { 'X-Api-Key': key } }, (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode ?? 0));
+    })
+      .once('error', reject)
+      .end();
+  });
+}
+
+/**
+ * Latency of a page, in ms, one request at a time on one kept-alive connection for BENCH_SECONDS:
+ * the median request, which a busy moment of the machine moves far less than it moves a mean.
+ */
 async function latency({ url, key }: Server): Promise<number> {
-  const result = await autocannon({ url, connections: 1, duration: SECONDS, headers: { 'X-Api-Key': key } });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return (result.duration * 1000) / result.requests.total;
+  const times: number[] = [];
+  const until = performance.now() + SECONDS * 1000;
+  while (performance.now() < until) {
+    const began = performance.now();
+    const status = await get(url, key);
+    times.push(performance.now() - began);
+    if (status !== 200) throw new Error(`${url}: ${status}`);
+  }
+  return median(times);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -155,8 +176,11 @@ async function measureLatency(): Promise<{
       heap: large.memory,
     };
     for (let round = 0; round < ROUNDS; round++) {
-      result.small.push(await latency(small));
-      result.large.push(await latency(large));
+      // Each round in the other order, so a load that rises or falls in a round favours neither.
+      const [first, second] = round % 2 === 0 ? [small, large] : [large, small];
+      const [one, two] = [await latency(first), await latency(second)];
+      result.small.push(first === small ? one : two);
+      result.large.push(first === small ? two : one);
       result.ratios.push(result.large.at(-1)! / result.small.at(-1)!);
     }
     return result;
@@ -178,11 +202,11 @@ const ratio = median(pages.ratios);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 console.log(`npm run mock -- --changes N, until it listens, ${STARTS} interleaved starts of each:
-  ${SMALL.toLocaleString('en')} changes     ${smallMs.toFixed(0)} ms median (${spread(pick(starts.small, 'ms'), 0, ' ms')}), peak ${smallPeak.toFixed(0)} MB resident
+  ${SMALL.toLocaleString('en')} changes     ${smallMs.toFixed(0)} ms median (${spread(pick(starts.small, 'ms'), 0, ' ms')}), CPU ${median(pick(starts.small, 'cpuMs')).toFixed(0)} ms; peak ${smallPeak.toFixed(0)} MB resident
   ${LARGE.toLocaleString('en')} changes  ${startMs.toFixed(0)} ms median (${spread(pick(starts.large, 'ms'), 0, ' ms')}), CPU ${median(pick(starts.large, 'cpuMs')).toFixed(0)} ms; resident ${median(pick(starts.large, 'rssMb')).toFixed(0)} MB when listening, peak ${peakMb.toFixed(0)} MB
   ratio             ${(startMs / smallMs).toFixed(2)}x the start time, ${(peakMb / smallPeak).toFixed(2)}x the peak memory
   heap with ${LARGE.toLocaleString('en')} changes: ${mb(pages.heap.heapUsed)} MB of ${mb(pages.heap.rss)} MB resident (bench/serve.ts)
-Page latency, full page, 1 connection, ${ROUNDS} interleaved rounds of ${SECONDS} s:
+Page latency, full page, median request on 1 kept-alive connection, ${ROUNDS} interleaved rounds of ${SECONDS} s:
   ${SMALL.toLocaleString('en')} changes     ${median(pages.small).toFixed(3)} ms median (${spread(pages.small, 3, ' ms')})
   ${LARGE.toLocaleString('en')} changes  ${median(pages.large).toFixed(3)} ms median (${spread(pages.large, 3, ' ms')})
   ratio             ${ratio.toFixed(2)}x, median of ${pages.ratios.map((r) => r.toFixed(2)).join(' ')}

@@ -12,12 +12,12 @@ export class Random {
     this.rng = xoroshiro128plus(seed);
   }
 
-  /** An integer in [min, max]. */
+  /** An integer in [min, max]: pure-rand's uniformInt, draw for draw, its common cases inlined. */
   int(min: number, max: number): number {
     const range = max - min;
-    return range > 0xffff_ffff && range <= Number.MAX_SAFE_INTEGER
-      ? this.largeInt(min, max)
-      : uniformInt(this.rng, min, max);
+    if (range >= 0 && range <= 0xffff_ffff) return this.below(range + 1) + min;
+    if (range > 0xffff_ffff && range <= Number.MAX_SAFE_INTEGER) return this.largeInt(min, max);
+    return uniformInt(this.rng, min, max);
   }
 
   chance(probability: number): boolean {
@@ -54,12 +54,20 @@ export class Random {
     let low = range >>> 0;
     if (low === 0xffff_ffff) [high, low] = [high + 1, 0];
     else low += 1;
-    let top = uniformInt(this.rng, 0, high);
+    let top = this.below(high + 1);
     let bottom = this.rng.next() + 0x8000_0000;
     while (top >= high && (top !== high || bottom >= low)) {
-      top = uniformInt(this.rng, 0, high);
+      top = this.below(high + 1);
       bottom = this.rng.next() + 0x8000_0000;
     }
     return top * 0x1_0000_0000 + bottom + min;
+  }
+
+  /** A number in [0, size), size at most 2^32: a 32-bit draw, drawn again above the last whole multiple. */
+  private below(size: number): number {
+    const allowed = size > 2 ? Math.floor(0x1_0000_0000 / size) * size : 0x1_0000_0000;
+    let value = this.rng.next() + 0x8000_0000;
+    while (value >= allowed) value = this.rng.next() + 0x8000_0000;
+    return value % size;
   }
 }

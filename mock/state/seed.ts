@@ -14,19 +14,26 @@ const BURSTS: [number, number][] = [
   [10, 260],
 ];
 
+/** Bits of the whole numbers radixSort sorts: more than the log's offsets need (LOG_DAYS in ms). */
+const RADIX_BITS = 34;
+
 /**
- * Sorts whole numbers in [0, 2^36), ascending, in three passes over 12 bits each (a radix sort):
- * for millions of numbers several times faster than a comparison sort.
+ * Sorts whole numbers in [0, 2^34), ascending, in two passes over 17 bits each (a radix sort): for
+ * millions of numbers several times faster than a comparison sort.
  */
 export function radixSort(keys: Float64Array): Float64Array {
   let from: Float64Array = keys;
   let to: Float64Array = new Float64Array(keys.length);
-  for (const scale of [1, 4096, 4096 * 4096]) {
-    const starts = new Uint32Array(4097);
-    // Bits of the truncated quotient: ToInt32 keeps the low 32 bits, of which the digit is the lowest 12.
-    for (const key of from) starts[((key / scale) & 4095) + 1]!++;
-    for (let digit = 1; digit <= 4096; digit++) starts[digit]! += starts[digit - 1]!;
-    for (const key of from) to[starts[(key / scale) & 4095]!++] = key;
+  const length = keys.length;
+  // The low 17 bits, then the next 17: ToInt32 of the scaled number keeps its low 32 bits.
+  for (const scale of [1, 2 ** -17]) {
+    const starts = new Uint32Array(2 ** 17 + 1);
+    for (let i = 0; i < length; i++) starts[((from[i]! * scale) & 0x1ffff) + 1]!++;
+    for (let digit = 1; digit < starts.length; digit++) starts[digit]! += starts[digit - 1]!;
+    for (let i = 0; i < length; i++) {
+      const key = from[i]!;
+      to[starts[(key * scale) & 0x1ffff]!++] = key;
+    }
     [from, to] = [to, from];
   }
   return from;
@@ -43,7 +50,7 @@ function seedTimes(random: Random, start: number, count: number): Float64Array {
   // The rest as offsets before the start, whole numbers: sorted ascending they are the times descending.
   const offsets = new Float64Array(count - bursts.length);
   for (let i = 0; i < offsets.length; i++) offsets[i] = random.int(1_000, LOG_DAYS * DAY);
-  const spread = radixSort(offsets);
+  const spread = LOG_DAYS * DAY < 2 ** RADIX_BITS ? radixSort(offsets) : offsets.sort();
   const times = new Float64Array(count);
   let [burst, offset] = [0, spread.length - 1];
   for (let i = 0; i < count; i++) {
