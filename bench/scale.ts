@@ -190,29 +190,46 @@ async function measureLatency(): Promise<{
 }
 
 const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
+const count = (changes: number) => `${changes.toLocaleString('en')} changes`.padEnd(18);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+const pick = (starts: Start[], field: keyof Start) => starts.map((s) => s[field]);
+
+/** One size's start: median time and its spread, median CPU, memory when listening and at the peak. */
+function startLine(changes: number, starts: Start[]): string {
+  const ms = pick(starts, 'ms');
+  const cpu = median(pick(starts, 'cpuMs')).toFixed(0);
+  const rss = median(pick(starts, 'rssMb')).toFixed(0);
+  const peak = Math.max(...pick(starts, 'peakMb')).toFixed(0);
+  const time = `${median(ms).toFixed(0)} ms median (${spread(ms, 0, ' ms')})`;
+  return `  ${count(changes)}${time}, CPU ${cpu} ms; ${rss} MB resident listening, ${peak} MB at the peak`;
+}
 
 const starts = await measureStarts();
-const pick = (starts: Start[], field: keyof Start) => starts.map((s) => s[field]);
 const startMs = median(pick(starts.large, 'ms'));
 const peakMb = Math.max(...pick(starts.large, 'peakMb'));
-const smallMs = median(pick(starts.small, 'ms'));
-const smallPeak = Math.max(...pick(starts.small, 'peakMb'));
+const startRatio = startMs / median(pick(starts.small, 'ms'));
+const peakRatio = peakMb / Math.max(...pick(starts.small, 'peakMb'));
 const pages = await measureLatency();
 const ratio = median(pages.ratios);
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+const latencyLine = (changes: number, values: number[]) =>
+  `  ${count(changes)}${median(values).toFixed(3)} ms median (${spread(values, 3, ' ms')})`;
 
-console.log(`npm run mock -- --changes N, until it listens, ${STARTS} interleaved starts of each:
-  ${SMALL.toLocaleString('en')} changes     ${smallMs.toFixed(0)} ms median (${spread(pick(starts.small, 'ms'), 0, ' ms')}), CPU ${median(pick(starts.small, 'cpuMs')).toFixed(0)} ms; peak ${smallPeak.toFixed(0)} MB resident
-  ${LARGE.toLocaleString('en')} changes  ${startMs.toFixed(0)} ms median (${spread(pick(starts.large, 'ms'), 0, ' ms')}), CPU ${median(pick(starts.large, 'cpuMs')).toFixed(0)} ms; resident ${median(pick(starts.large, 'rssMb')).toFixed(0)} MB when listening, peak ${peakMb.toFixed(0)} MB
-  ratio             ${(startMs / smallMs).toFixed(2)}x the start time, ${(peakMb / smallPeak).toFixed(2)}x the peak memory
-  heap with ${LARGE.toLocaleString('en')} changes: ${mb(pages.heap.heapUsed)} MB of ${mb(pages.heap.rss)} MB resident (bench/serve.ts)
-Page latency, full page, median request on 1 kept-alive connection, ${ROUNDS} interleaved rounds of ${SECONDS} s:
-  ${SMALL.toLocaleString('en')} changes     ${median(pages.small).toFixed(3)} ms median (${spread(pages.small, 3, ' ms')})
-  ${LARGE.toLocaleString('en')} changes  ${median(pages.large).toFixed(3)} ms median (${spread(pages.large, 3, ' ms')})
-  ratio             ${ratio.toFixed(2)}x, median of ${pages.ratios.map((r) => r.toFixed(2)).join(' ')}
-Goals:
-  start at most ${GOALS.startMs} ms         ${verdict(startMs <= GOALS.startMs)} (${startMs.toFixed(0)} ms)
-  memory at most ${GOALS.rssMb} MB        ${verdict(peakMb <= GOALS.rssMb)} (${peakMb.toFixed(0)} MB at the peak)
-  latency at most ${GOALS.latency}x         ${verdict(ratio <= GOALS.latency)} (${ratio.toFixed(2)}x)`);
+console.log(
+  [
+    `npm run mock -- --changes N, until it listens, ${STARTS} interleaved starts of each:`,
+    startLine(SMALL, starts.small),
+    startLine(LARGE, starts.large),
+    `  ratio             ${startRatio.toFixed(2)}x the start time, ${peakRatio.toFixed(2)}x the peak memory`,
+    `  heap with ${count(LARGE).trim()}: ${mb(pages.heap.heapUsed)} MB of ${mb(pages.heap.rss)} MB resident`,
+    `Page latency, full page, median request on 1 kept-alive connection, ${ROUNDS} rounds of ${SECONDS} s:`,
+    latencyLine(SMALL, pages.small),
+    latencyLine(LARGE, pages.large),
+    `  ratio             ${ratio.toFixed(2)}x, median of ${pages.ratios.map((r) => r.toFixed(2)).join(' ')}`,
+    'Goals:',
+    `  start at most ${GOALS.startMs} ms   ${verdict(startMs <= GOALS.startMs)} (${startMs.toFixed(0)} ms)`,
+    `  memory at most ${GOALS.rssMb} MB   ${verdict(peakMb <= GOALS.rssMb)} (${peakMb.toFixed(0)} MB peak)`,
+    `  latency at most ${GOALS.latency}x   ${verdict(ratio <= GOALS.latency)} (${ratio.toFixed(2)}x)`,
+  ].join('\n'),
+);
 
 if (startMs > GOALS.startMs || peakMb > GOALS.rssMb || ratio > GOALS.latency) process.exitCode = 1;
