@@ -16,7 +16,7 @@ const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options]
   --seed N          seed of the generated data (default 1)
   --now TIMESTAMP   fix the clock at this RFC 3339 time (default: real time)
   --changes N       changes in the seeded feed, 1000 to 50000000 (default 20000); the feed is
-                    stored as columns, so 5000000 start in seconds in some 250 MB
+                    stored as columns, so 5000000 start in seconds in some 220 MB
   --publish N       on the real clock, publish N changes a minute as time passes, seeded
                     (default 3; 0 turns it off; a fixed clock with --now never publishes)
   --fault NAME      switch a fault on; repeatable
