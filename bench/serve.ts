@@ -24,8 +24,13 @@ if (kind === 'mock') {
   let index = log.firstAfter(Date.parse(NOW) - 45 * DAY);
   while (index + 200 < log.length && log.at(index + 199)!.time - log.at(index)!.time >= DAY) index++;
   const since = new Date(log.at(index)!.time - 1).toISOString();
+  const { rss, heapUsed } = process.memoryUsage();
   console.log(
-    JSON.stringify({ url: `${mock.httpUrl}/content/notifications?since=${since}`, key: 'mock-key-primary' }),
+    JSON.stringify({
+      url: `${mock.httpUrl}/content/notifications?since=${since}`,
+      key: 'mock-key-primary',
+      memory: { rss, heapUsed },
+    }),
   );
 } else if (kind === 'bare') {
   const body = Buffer.from(arg ?? '');

@@ -15,6 +15,8 @@ const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options]
   --http-port N     plain-HTTP port (default 8080; 0 picks a free one)
   --seed N          seed of the generated data (default 1)
   --now TIMESTAMP   fix the clock at this RFC 3339 time (default: real time)
+  --changes N       changes in the seeded feed, 1000 to 50000000 (default 20000); the feed is
+                    stored as columns, so 5000000 start in seconds in some 220 MB
   --publish N       on the real clock, publish N changes a minute as time passes, seeded
                     (default 3; 0 turns it off; a fixed clock with --now never publishes)
   --fault NAME      switch a fault on; repeatable
@@ -28,6 +30,9 @@ const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options]
                     for CLM_ENV_FILE=FILE npm run conformance:live
   --list-faults     list the fault catalogue and exit
   -h, --help        this text`;
+
+/** Fewer seeded changes may lack an item of each kind the examples name; more, the memory. */
+const [MIN_CHANGES, MAX_CHANGES] = [1_000, 50_000_000];
 
 function fail(message: string): never {
   console.error(`mock: ${message}\n\n${USAGE}`);
@@ -49,6 +54,7 @@ try {
       'http-port': { type: 'string' },
       seed: { type: 'string' },
       now: { type: 'string' },
+      changes: { type: 'string' },
       publish: { type: 'string' },
       fault: { type: 'string', multiple: true },
       'list-faults': { type: 'boolean' },
@@ -111,12 +117,17 @@ const publishPerMinute = args.now === undefined ? integer('publish', args.publis
 if (args.now !== undefined && integer('publish', args.publish, 0) > 0)
   fail('--publish needs the real clock: leave out --now');
 
+const changes = integer('changes', args.changes, 20_000);
+if (changes < MIN_CHANGES || changes > MAX_CHANGES)
+  fail(`--changes must be between ${MIN_CHANGES} and ${MAX_CHANGES}, not ${changes}`);
+
 const mock = await createMock({
   host: args.host,
   port: integer('port', args.port, 8443),
   httpPort: integer('http-port', args['http-port'], 8080),
   seed: integer('seed', args.seed, 1),
   now: args.now,
+  changes,
   faults: args.fault,
   control: args.control === true,
   throttle,

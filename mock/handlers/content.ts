@@ -8,9 +8,8 @@ const ONTOLOGY = 'http://www.ft.com/ontology/content/';
 function changedSince(context: Context, id: string, time: number): boolean {
   const log = context.state.log;
   for (let i = log.length - 1; i >= 0; i--) {
-    const change = log.at(i)!;
-    if (change.time < time) return false;
-    if (change.contentId === id) return true;
+    if (log.timeAt(i)! < time) return false;
+    if (log.contentIdAt(i) === id) return true;
   }
   return false;
 }

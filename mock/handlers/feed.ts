@@ -54,12 +54,12 @@ function parseSince(context: Context): number | MockResponse {
 
 /** `index` is the change's place in the log: a publish reference names one publication, as real ones do. */
 function notification(change: Change, index: number, context: Context): Record<string, string> {
-  const item = context.state.content.get(change.contentId);
+  const kind = context.state.content.kindOf(change.contentId);
   return {
     type: `http://www.ft.com/thing/ThingChangeType/${change.type}`,
     id: `http://www.ft.com/thing/${change.contentId}`,
     apiUrl: `${context.request.origin}/content/${change.contentId}`,
-    ...(item ? { contentType: item.kind } : {}),
+    ...(kind ? { contentType: kind } : {}),
     publishReference: `tid_${change.time.toString(36)}_${index.toString(36)}`,
     lastModified: toTimestamp(change.time),
   };
@@ -117,24 +117,24 @@ export const listNotifications: Handler = (context) => {
     start = log.indexOf(position);
     // A next link's token points at or after its own since: one that points before came with
     // another since (a decision: the interface only says to pass links on unchanged).
-    if ((log.at(start)?.time ?? Infinity) < since)
+    if ((log.timeAt(start) ?? Infinity) < since)
       return fail(
         context,
         400,
         `page ${quote(pageToken)} is not a token of this since: follow next links as given`,
       );
-    const inNewestBurst = start > 0 && start < log.length && log.at(start - 1)!.time === log.lastTime;
+    const inNewestBurst = start > 0 && start < log.length && log.timeAt(start - 1) === log.lastTime;
     if (behaviour.repeatInNewestBurst && inNewestBurst) start--;
   }
   // What the feed may show: the whole log, unless the newest change is held back.
   const available = Math.max(log.length - (behaviour.withholdLatestChange ? 1 : 0), 0);
   let end = Math.max(Math.min(start + behaviour.pageSize, available), start);
-  const first = end > start ? log.at(start) : undefined;
-  if (first) end = Math.min(end, Math.max(log.firstAtOrAfter(first.time + DAY), start + 1));
+  const first = end > start ? log.timeAt(start) : undefined;
+  if (first !== undefined) end = Math.min(end, Math.max(log.firstAtOrAfter(first + DAY), start + 1));
   if (behaviour.pageHoldsWholeTimestamps)
-    while (end > start && end < available && log.at(end)!.time === log.at(end - 1)!.time) end++;
+    while (end > start && end < available && log.timeAt(end) === log.timeAt(end - 1)) end++;
   const count = Math.max(end - start, 0);
-  const last = count > 0 ? log.at(end - 1) : undefined;
+  const last = count > 0 ? log.timeAt(end - 1) : undefined;
 
   let next = Math.max(end, start);
   if (count > 1 && behaviour.repeatLastAcrossPages) next = end - 1;
@@ -142,7 +142,8 @@ export const listNotifications: Handler = (context) => {
   if (count > 0 && count < behaviour.pageSize && behaviour.shortPageEndsFeed) next = log.length;
   if (count === 0 && behaviour.emptyNextSkipsOne) next += 1;
 
-  const nextSince = last ? toTimestamp(last.time) : (request.query.get('since') ?? toTimestamp(since));
+  const nextSince =
+    last !== undefined ? toTimestamp(last) : (request.query.get('since') ?? toTimestamp(since));
   const page = encodePosition(log.positionOf(next, since));
   const href = `${request.origin}/content/notifications?since=${encodeURIComponent(nextSince)}&page=${page}`;
   const notifications = count > 0 ? serialisedNotifications(context, start, end) : '[]';

@@ -1,3 +1,5 @@
+import type { IdTable } from './ids.ts';
+
 export type ChangeType = 'CREATE' | 'UPDATE' | 'DELETE';
 
 export interface Change {
@@ -13,15 +15,40 @@ export interface Position {
   lastId: string;
 }
 
+const TYPES: readonly ChangeType[] = ['CREATE', 'UPDATE', 'DELETE'];
+export const TYPE_CODES: Readonly<Record<ChangeType, number>> = { CREATE: 0, UPDATE: 1, DELETE: 2 };
+
+/** The seeded changes as columns: times in order, item numbers (in the id table) and type codes. */
+export interface Columns {
+  times: Float64Array;
+  items: Uint32Array;
+  types: Uint8Array;
+}
+
 /**
  * The change log: every change in the order it happened, append-only. Times never go back, so a
  * position written as (time, offset among the changes of that time) stays valid however much is
- * appended, and is found by binary search, not by scanning.
+ * appended, and is found by binary search, not by scanning. Stored as columns (a time, an item
+ * number and a type code per change, 13 bytes), so millions of changes fit; a change becomes an
+ * object only when read.
  */
 export class ChangeLog {
-  private readonly times: number[] = [];
-  private readonly changes: Change[] = [];
+  private columns: Columns = {
+    times: new Float64Array(0),
+    items: new Uint32Array(0),
+    types: new Uint8Array(0),
+  };
+  private count = 0;
   private truncations = 0;
+
+  constructor(private readonly ids: IdTable) {}
+
+  /** Takes the seeded changes, in order, as they are: the log must be empty. */
+  load(columns: Columns): void {
+    if (this.count > 0) throw new Error('Only an empty change log takes seeded changes');
+    this.columns = columns;
+    this.count = columns.times.length;
+  }
 
   /** Changes whenever an index may come to hold another change (after a truncation). */
   get generation(): number {
@@ -29,43 +56,64 @@ export class ChangeLog {
   }
 
   get length(): number {
-    return this.changes.length;
+    return this.count;
   }
 
   get lastTime(): number | undefined {
-    return this.times[this.times.length - 1];
+    return this.count > 0 ? this.columns.times[this.count - 1] : undefined;
   }
 
   at(index: number): Change | undefined {
-    return this.changes[index];
+    if (!(index >= 0 && index < this.count)) return undefined;
+    const { times, items, types } = this.columns;
+    return { time: times[index]!, contentId: this.ids.id(items[index]!), type: TYPES[types[index]!]! };
+  }
+
+  /** The time of the change at `index`, without making an object of it. */
+  timeAt(index: number): number | undefined {
+    return index >= 0 && index < this.count ? this.columns.times[index] : undefined;
+  }
+
+  /** The item id of the change at `index`, without making an object of it. */
+  contentIdAt(index: number): string | undefined {
+    return index >= 0 && index < this.count ? this.ids.id(this.columns.items[index]!) : undefined;
   }
 
   append(change: Change): void {
     const last = this.lastTime;
     if (last !== undefined && change.time < last)
       throw new Error('The change log only moves forward in time');
-    this.times.push(change.time);
-    this.changes.push(change);
+    if (this.count === this.columns.times.length) this.grow();
+    const { times, items, types } = this.columns;
+    times[this.count] = change.time;
+    items[this.count] = this.ids.intern(change.contentId);
+    types[this.count] = TYPE_CODES[change.type];
+    this.count++;
   }
 
   /** Forgets every change from `length` on: how a reset drops what was published. */
   truncate(length: number): void {
-    if (length < this.changes.length) this.truncations++;
-    this.times.length = length;
-    this.changes.length = length;
+    if (length < this.count) {
+      this.truncations++;
+      this.count = length;
+    }
   }
 
   slice(from: number, to: number): Change[] {
-    return this.changes.slice(from, to);
+    const [start, end] = [clamp(from, this.count), clamp(to, this.count)];
+    const changes: Change[] = [];
+    for (let i = start; i < end; i++) changes.push(this.at(i)!);
+    return changes;
   }
 
   /** Index of the first change at or after `time`. */
   firstAtOrAfter(time: number): number {
+    const times = this.columns.times;
     let lo = 0;
-    let hi = this.times.length;
+    let hi = this.count;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.times[mid]! < time) lo = mid + 1;
+      if (times[mid]! < time) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -77,15 +125,34 @@ export class ChangeLog {
   }
 
   positionOf(index: number, fallbackTime: number): Position {
-    const next = this.times[index];
-    const previous = this.changes[index - 1];
-    const time = next ?? this.lastTime ?? fallbackTime;
-    return { time, offset: index - this.firstAtOrAfter(time), lastId: previous?.contentId ?? '' };
+    const time = this.timeAt(index) ?? this.lastTime ?? fallbackTime;
+    const lastId = this.contentIdAt(index - 1) ?? '';
+    return { time, offset: index - this.firstAtOrAfter(time), lastId };
   }
 
   indexOf(position: Position): number {
     return this.firstAtOrAfter(position.time) + position.offset;
   }
+
+  /** Room for more published changes: a quarter more, so appends stay cheap on a large log. */
+  private grow(): void {
+    const size = Math.max(1024, Math.ceil(this.count * 1.25));
+    const columns = {
+      times: new Float64Array(size),
+      items: new Uint32Array(size),
+      types: new Uint8Array(size),
+    };
+    columns.times.set(this.columns.times.subarray(0, this.count));
+    columns.items.set(this.columns.items.subarray(0, this.count));
+    columns.types.set(this.columns.types.subarray(0, this.count));
+    this.columns = columns;
+  }
+}
+
+/** Array.prototype.slice's reading of an index: negative counts from the end. */
+function clamp(index: number, length: number): number {
+  const whole = Math.trunc(index) || 0;
+  return whole < 0 ? Math.max(length + whole, 0) : Math.min(whole, length);
 }
 
 /** The opaque `page` token: base64url of `time#offset#lastId`, as the real service happens to use. */

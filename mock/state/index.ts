@@ -1,5 +1,6 @@
-import { DAY, Clock } from './clock.ts';
+import { Clock } from './clock.ts';
 import { makeContentItem, type ContentItem, type ContentKind } from './content.ts';
+import { ContentStore } from './content-store.ts';
 import { ChangeLog, type Change, type ChangeType } from './feed.ts';
 import { API_KEYS, type ApiKey } from './keys.ts';
 import {
@@ -14,6 +15,8 @@ import {
 import { makeImages, type SourceImage } from './images.ts';
 import { makePages, type Page, type PageItem } from './pages.ts';
 import { Random } from './random.ts';
+import { seedLog } from './seed.ts';
+import { IdTable } from './ids.ts';
 
 export type {
   ApiKey,
@@ -30,6 +33,8 @@ export type {
 };
 export { Clock, toTimestamp } from './clock.ts';
 export { decodePosition, encodePosition, type Position } from './feed.ts';
+export { LOG_DAYS } from './seed.ts';
+export type { ContentStore } from './content-store.ts';
 
 export interface StateOptions {
   seed: number;
@@ -38,16 +43,6 @@ export interface StateOptions {
   /** Changes in the seeded log. */
   changes?: number;
 }
-
-/** The seeded log spans this many days before the start time, more than the 90-day window. */
-export const LOG_DAYS = 120;
-/** Changes sharing one timestamp: [days before start, count]. Three fall inside the 90-day window. */
-const BURSTS: [number, number][] = [
-  [100, 300],
-  [75, 230],
-  [40, 420],
-  [10, 260],
-];
 
 /** One item of each kind a client of the mock (or a test) needs to try every endpoint and status. */
 export interface Examples {
@@ -81,8 +76,10 @@ export interface PublishRequest {
 export class State {
   readonly clock: Clock;
   readonly keys = new Map<string, ApiKey>(API_KEYS.map((k) => [k.value, k]));
-  readonly content = new Map<string, ContentItem>();
-  readonly log = new ChangeLog();
+  /** Content ids by number, shared by the items and the log. */
+  private readonly ids = new IdTable();
+  readonly content = new ContentStore(this.ids);
+  readonly log = new ChangeLog(this.ids);
   readonly licences: Map<string, Licence>;
   readonly users: Map<string, User>;
   readonly tokens: Map<string, Token>;
@@ -101,7 +98,7 @@ export class State {
     const random = new Random(options.seed);
     this.clock = new Clock(options.now);
     const start = this.clock.now();
-    this.seedLog(random, start, options.changes ?? 20_000);
+    this.log.load(seedLog(random, start, options.changes ?? 20_000, this.content));
     this.seededLength = this.log.length;
     this.licences = new Map(makeLicences(random, start).map((l) => [l.id, l]));
     this.seededTrialExclusions = makeTrialExclusions(random);
@@ -109,8 +106,7 @@ export class State {
     const users = makeUsers(random);
     this.users = new Map(users.map((u) => [u.id, u]));
     this.tokens = new Map(makeTokens(random, users, start).map((t) => [t.value, t]));
-    const readable = [...this.content.values()].filter((c) => !c.deleted && !c.restricted);
-    this.pages = new Map(makePages(random, readable).map((p) => [p.id, p]));
+    this.pages = new Map(makePages(random, this.content.readableItems()).map((p) => [p.id, p]));
     this.images = new Map(makeImages(random).map((i) => [i.uri, i]));
     this.publishRandom = new Random(options.seed + 1);
   }
@@ -196,38 +192,8 @@ export class State {
   }
 
   private someLiveItem(): ContentItem {
-    for (const item of this.content.values()) if (!item.deleted && !item.restricted) return item;
-    throw new Error('No live content item');
-  }
-
-  private seedLog(random: Random, start: number, count: number): void {
-    const times: number[] = [];
-    for (const [days, size] of BURSTS) {
-      const at = start - days * DAY + random.int(0, 3_600_000);
-      for (let i = 0; i < size && times.length < count; i++) times.push(at);
-    }
-    while (times.length < count) times.push(start - random.int(1_000, LOG_DAYS * DAY));
-    times.sort((a, b) => a - b);
-
-    const live: ContentItem[] = [];
-    for (const time of times) {
-      if (live.length < 50 || random.chance(0.1)) {
-        const item = makeContentItem(random, time);
-        this.content.set(item.id, item);
-        live.push(item);
-        this.log.append({ time, contentId: item.id, type: 'CREATE' });
-        continue;
-      }
-      const index = random.int(0, live.length - 1);
-      const item = live[index]!;
-      if (random.chance(0.03)) {
-        item.deleted = true;
-        live[index] = live[live.length - 1]!;
-        live.pop();
-        this.log.append({ time, contentId: item.id, type: 'DELETE' });
-      } else {
-        this.log.append({ time, contentId: item.id, type: 'UPDATE' });
-      }
-    }
+    const item = this.content.firstReadable();
+    if (!item) throw new Error('No live content item');
+    return item;
   }
 }

@@ -1,4 +1,4 @@
-import type { ContentItem } from './content.ts';
+import type { Pickable } from './content-store.ts';
 import type { Random } from './random.ts';
 
 export interface PageItem {
@@ -21,9 +21,9 @@ export interface Page {
 
 const TITLES = ['World', 'Companies', 'Markets', 'Opinion', 'Technology', 'Life & Arts'];
 
-function itemsFrom(random: Random, content: ContentItem[], count: number): PageItem[] {
+function itemsFrom(random: Random, content: Pickable, count: number): PageItem[] {
   return Array.from({ length: count }, () => {
-    const item = random.pick(content);
+    const item = content.item(random.int(0, content.length - 1));
     const initialPublish = item.published;
     return {
       contentId: item.id,
@@ -35,7 +35,7 @@ function itemsFrom(random: Random, content: ContentItem[], count: number): PageI
   });
 }
 
-export function makePages(random: Random, content: ContentItem[]): Page[] {
+export function makePages(random: Random, content: Pickable): Page[] {
   const pages = TITLES.map((title) => ({
     id: random.uuid(),
     title,
