@@ -85,7 +85,26 @@ function flatHeaders(response: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
+/** Methods that change nothing: sent again when a kept-alive connection turns out closed. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A kept-alive connection the server closed while idle fails the next request on it before any
+ * answer: that request is sent once more on a fresh connection, as Node's documentation advises
+ * (`request.reusedSocket`). A reset on a fresh connection is the service's, and is reported.
+ */
+export async function sendOnWire(wire: WireRequest): Promise<WireResponse> {
+  try {
+    return await sendOnce(wire);
+  } catch (error) {
+    if (error instanceof StaleConnection) return sendOnce(wire);
+    throw error;
+  }
+}
+
+class StaleConnection extends Error {}
+
+function sendOnce(wire: WireRequest): Promise<WireResponse> {
   const url = new URL(wire.url);
   const secure = url.protocol === 'https:';
   const body = wire.body === undefined ? undefined : Buffer.from(wire.body);
@@ -99,13 +118,15 @@ export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
   const send = secure ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     let settled = false;
+    let answered = false;
     const finish = (error: Error | undefined, response?: WireResponse) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (error) {
         request.destroy();
-        reject(classify(error));
+        const stale = !answered && request.reusedSocket && IDEMPOTENT.has(wire.method.toUpperCase());
+        reject(stale && classify(error).kind === 'reset' ? new StaleConnection() : classify(error));
       } else resolve(response!);
     };
     const request = send(
@@ -117,6 +138,7 @@ export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
         ...(secure ? { rejectUnauthorized: !wire.insecureTls } : {}),
       },
       (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         let raw = 0;
         let read = 0;
