@@ -29,7 +29,8 @@ test.describe('the change feed', () => {
     let compared = 0;
     for (const minutes of [330, -300]) {
       const abs = Math.abs(minutes);
-      const offset = `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+      const two = (n: number) => String(n).padStart(2, '0');
+      const offset = `${minutes < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
       const since = `${iso(at + minutes * 60_000).slice(0, 23)}${offset}`;
       const response = await listAt(api, since);
       // NOTIF-02 allows a 400 for an offset; a 200 must start where the instant says.

@@ -33,7 +33,10 @@ async function skipIfRetired(api: ApiClient, target: TargetFixture): Promise<voi
   skipIfGone(api, await mainContent(api, need(target.data.pageId, 'CLM_PAGE_ID')));
 }
 
-/** The main content of the configured page; skips the test where a live service removed the endpoint (DEPR-01). */
+/**
+ * The main content of the configured page; skips the test where a live service removed the endpoint
+ * (DEPR-01).
+ */
 async function currentMainContent(api: ApiClient, target: TargetFixture): Promise<PageList> {
   const response = await mainContent(api, need(target.data.pageId, 'CLM_PAGE_ID'));
   skipIfGone(api, response);
