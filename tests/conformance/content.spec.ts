@@ -53,7 +53,10 @@ test.describe('content endpoints', () => {
     for (const operation of ['getContent', 'getEnrichedContent'])
       expect((await api.call(operation, { path: { itemId: deleted.id } })).status, operation).toBe(404);
   });
+});
 
+// Search.
+test.describe('content endpoints', () => {
   test('search returns items with some properties left out, each naming its full version @CONT-04', async ({
     api,
     contract,
@@ -82,7 +85,10 @@ test.describe('content endpoints', () => {
     if (response.status === 200)
       expect(Array.isArray((response.json as { results?: unknown }).results), 'results is a list').toBe(true);
   });
+});
 
+// The deprecated v1 endpoints.
+test.describe('content endpoints', () => {
   test('the v1 endpoints are marked deprecated and either conform or are gone @DEPR-01', async ({
     api,
     contract,

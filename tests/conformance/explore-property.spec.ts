@@ -65,7 +65,9 @@ test.describe('exploration from the contract, as properties', () => {
         const reached = [...space].filter((form) => covered.has(form)).length;
         test.info().annotations.push({
           type: 'note',
-          description: `${sent} drawn requests sent; ${reached} of ${space.size} parameter forms covered (enum members, optional ones present and absent)`,
+          description:
+            `${sent} drawn requests sent; ${reached} of ${space.size} parameter forms covered ` +
+            '(enum members, optional ones present and absent)',
         });
       },
     );

@@ -73,7 +73,10 @@ function expectedFor(model: FeedModel, name: ClientName): string[] {
   return model.log.slice(model.starts[name]).map(labelOf);
 }
 
-/** Each client's deliveries are the first of the changes after its start: nothing repeated, skipped or reordered. */
+/**
+ * Each client's deliveries are the first of the changes after its start: nothing repeated, skipped
+ * or reordered.
+ */
 export function checkDeliveries(model: FeedModel, real: FeedReal): void {
   for (const name of Object.keys(real.clients) as ClientName[]) {
     const { delivered } = real.clients[name]!;
@@ -101,7 +104,8 @@ export async function follow(model: FeedModel, real: FeedReal, name: ClientName,
     const missing = expected.slice(client.delivered.length);
     expect(
       missing.slice(0, 3),
-      `client ${name} got an empty page, but ${missing.length} of the ${expected.length} changes after its start never came; the first of them`,
+      `client ${name} got an empty page, but ${missing.length} of the ${expected.length} changes ` +
+        'after its start never came; the first of them',
     ).toEqual([]);
   }
 }

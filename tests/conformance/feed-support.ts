@@ -25,7 +25,10 @@ export function pages(api: ApiClient) {
   };
 }
 
-/** Walks the feed from `since` (a time, or a timestamp as written) for at most `bound` pages, each through the client. */
+/**
+ * Walks the feed from `since` (a time, or a timestamp as written) for at most `bound` pages, each
+ * through the client.
+ */
 export function walkSince(
   api: ApiClient,
   target: { baseUrl: string },

@@ -32,7 +32,10 @@ test.describe('keys', () => {
       if (promises.controlsData) expect(byQuery.json, operation).toEqual(byHeader.json);
     }
   });
+});
 
+// A key outside the whitelist, or none.
+test.describe('keys', () => {
   test('a key outside the whitelist gets 403 on every endpoint that takes one, in either form @AUTH-03 @property', async ({
     api,
     contract,
@@ -79,7 +82,10 @@ test.describe('keys', () => {
       expect(response.status, operation).toBe(403);
     }
   });
+});
 
+// Redirects and throttling.
+test.describe('keys', () => {
   test('the client sends the query key again after a redirect @AUTH-05 @TLS-01', async ({
     api,
     target,
@@ -118,7 +124,10 @@ test.describe('keys', () => {
       expect(Number(response.headers['retry-after']), `${operation} Retry-After`).toBeGreaterThan(0);
     }
   });
+});
 
+// A key is never echoed.
+test.describe('keys', () => {
   test('a key never comes back in a response, in any form it is sent @AUTH-07', async ({
     api,
     target,

@@ -78,7 +78,10 @@ test.describe('access licence', () => {
       test.info().annotations.push({ type: 'drift', description: `licence status "${licence.status}"` });
     if (promises.controlsData) expect(licence.status).toBe('active');
   });
+});
 
+// Identifiers and keys that get no licence.
+test.describe('access licence', () => {
   test('an identifier that is not UUID-shaped gets 400 saying it is not a valid licence identifier @LIC-05 @property', async ({
     api,
     contract,
@@ -132,7 +135,10 @@ test.describe('access licence', () => {
       withKnown(atMostRuns(fcParams, 20), nearKeys(target.data.whitelist)),
     );
   });
+});
 
+// Dates and seats.
+test.describe('access licence', () => {
   test('creationDateTime is not in the future and seatLimit is a non-negative integer @LIC-08', async ({
     api,
     target,

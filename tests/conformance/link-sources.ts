@@ -2,7 +2,10 @@ import type { CallOptions } from '../../lib/client/client.ts';
 import { need, type TargetFixture } from '../fixtures.ts';
 import { DAY, iso } from './feed-support.ts';
 
-/** How each operation a link starts from is asked, with the target's own data; without it, the test is skipped. */
+/**
+ * How each operation a link starts from is asked, with the target's own data; without it, the test is
+ * skipped.
+ */
 export const LINK_SOURCES: Record<string, (target: TargetFixture) => CallOptions | undefined> = {
   listNotifications: (target) => ({
     query: { since: iso(target.now() - (target.promises.unmetered ? 10 : 1) * DAY) },

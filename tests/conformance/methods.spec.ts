@@ -74,7 +74,8 @@ test.describe('every method on every path', () => {
   }) => {
     test.skip(
       !promises.unsafeRequests,
-      'a nightly run never sends an unsafe method to production: methods the contract does not list are tried on the bundled mock only',
+      'a nightly run never sends an unsafe method to production: ' +
+        'methods the contract does not list are tried on the bundled mock only',
     );
     for (const { operation, options } of requests(target)) {
       const listed = contract.operation(operation).method.toUpperCase();

@@ -36,7 +36,8 @@ test.describe('the change feed across nights', () => {
   }, testInfo) => {
     test.skip(
       promises.controlsData,
-      'a check across live runs: the mock checks kept links against its own log (notifications-paging, notifications-polling)',
+      'a check across live runs: the mock checks kept links against its own log ' +
+        '(notifications-paging, notifications-polling)',
     );
     const redactor = new Redactor(target.secrets);
     const keep = (night: FeedNight) =>
@@ -49,7 +50,8 @@ test.describe('the change feed across nights', () => {
     const why = !previous?.feed
       ? 'first night: no next link kept by an earlier run against this service'
       : age > WINDOW_DAYS * DAY
-        ? `the link kept by the run of ${previous.at} is more than ${WINDOW_DAYS} days old, past the feed's window`
+        ? `the link kept by the run of ${previous.at} is more than ${WINDOW_DAYS} days old, ` +
+          "past the feed's window"
         : undefined;
     if (why !== undefined || !previous?.feed) {
       // Tonight starts the chain: a walk to the end of the feed, whose last link the next night follows.

@@ -29,7 +29,8 @@ test.describe('the change feed', () => {
     let compared = 0;
     for (const minutes of [330, -300]) {
       const abs = Math.abs(minutes);
-      const offset = `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+      const two = (n: number) => String(n).padStart(2, '0');
+      const offset = `${minutes < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
       const since = `${iso(at + minutes * 60_000).slice(0, 23)}${offset}`;
       const response = await listAt(api, since);
       // NOTIF-02 allows a 400 for an offset; a 200 must start where the instant says.
@@ -68,7 +69,10 @@ test.describe('the change feed', () => {
       expect((response.json as FeedPage).notifications.length, name).toBeLessThanOrEqual(200);
     }
   });
+});
 
+// Delivery: every change after since, once, in order.
+test.describe('the change feed', () => {
   test('following next links delivers every change after since exactly once, in order @NOTIF-09', async ({
     api,
     mock,
@@ -119,7 +123,10 @@ test.describe('the change feed', () => {
     expect(await firstAfter(log.at(i)!.time - 1)).toBe(label(log.at(i)!));
     expect(await firstAfter(log.at(i)!.time)).toBe(label(log.at(i + 1)!));
   });
+});
 
+// A walk across pages of the live service.
+test.describe('the change feed', () => {
   test('a walk on the live service crosses pages, repeats no change, and keeps time order @NOTIF-09', async ({
     api,
     target,
@@ -175,7 +182,10 @@ test.describe('the change feed', () => {
       });
     else test.info().annotations.push({ type: 'note', description: 'no lastModified: order not checked' });
   });
+});
 
+// Short and empty pages, and the kinds of change.
+test.describe('the change feed', () => {
   test('fewer than 200 does not mean the end: more can follow a short page @NOTIF-10', async ({
     api,
     mock,

@@ -59,7 +59,10 @@ test.describe('the change feed', () => {
       fcParams,
     );
   });
+});
 
+// since in range: in the future, inside and outside the 90-day window.
+test.describe('the change feed', () => {
   test('since with a field out of range gets 400, not a time rolled over into range @NOTIF-02', async ({
     api,
     target,
@@ -113,7 +116,10 @@ test.describe('the change feed', () => {
       expect((await listAt(api, iso(now - 90 * DAY + margin))).status, `${margin} ms under`).toBe(200);
     }
   });
+});
 
+// The shape of a page and of each notification in it.
+test.describe('the change feed', () => {
   test('a page matches the schema and requestUrl is the URL requested @NOTIF-05', async ({ api, target }) => {
     const since = iso(target.now() - 2 * DAY);
     const response = await listAt(api, since);
@@ -164,7 +170,10 @@ test.describe('the change feed', () => {
       expect(uuidOf(n.apiUrl), n.id).toBe(uuidOf(n.id));
     }
   });
+});
 
+// What the client skips, and what a 400 says.
+test.describe('the change feed', () => {
   test('the client skips content it may not read or whose type it does not know, and goes on @NOTIF-13 @CONT-03', async ({
     api,
     target,

@@ -33,7 +33,10 @@ async function skipIfRetired(api: ApiClient, target: TargetFixture): Promise<voi
   skipIfGone(api, await mainContent(api, need(target.data.pageId, 'CLM_PAGE_ID')));
 }
 
-/** The main content of the configured page; skips the test where a live service removed the endpoint (DEPR-01). */
+/**
+ * The main content of the configured page; skips the test where a live service removed the endpoint
+ * (DEPR-01).
+ */
 async function currentMainContent(api: ApiClient, target: TargetFixture): Promise<PageList> {
   const response = await mainContent(api, need(target.data.pageId, 'CLM_PAGE_ID'));
   skipIfGone(api, response);
@@ -77,7 +80,10 @@ test.describe('page main content (deprecated v1)', () => {
     expect(list.pageItemsListName).toBe('main-content');
     expect(list.page.id).toBe(target.data.pageId);
   });
+});
 
+// The feature.blogposts parameter.
+test.describe('page main content (deprecated v1)', () => {
   test('feature.blogposts=off lists a subset of on, without blog posts; another value gets 400 @PAGE-04', async ({
     api,
     target,
@@ -106,7 +112,10 @@ test.describe('page main content (deprecated v1)', () => {
     ).toBe(true);
     expect((await mainContent(api, pageId, { 'feature.blogposts': 'maybe' })).status).toBe(400);
   });
+});
 
+// Pages that do not exist or no longer exist.
+test.describe('page main content (deprecated v1)', () => {
   test('a page that does not exist gets 404 with requestUrl and message @PAGE-05 @property', async ({
     api,
     target,
@@ -137,7 +146,10 @@ test.describe('page main content (deprecated v1)', () => {
       expect(ids, 'pages listed').not.toContain(gonePageId);
     }
   });
+});
 
+// Lifecycle timestamps.
+test.describe('page main content (deprecated v1)', () => {
   test('lifecycle timestamps have milliseconds and the first publication is not after the last @PAGE-07', async ({
     api,
     target,

@@ -87,7 +87,10 @@ test.describe('user full profile', () => {
     });
     expect((await profile(api, userId, { token: fresh })).status, 'expired 5 s ago').toBe(401);
   });
+});
 
+// A token that may not read this profile.
+test.describe('user full profile', () => {
   test('a token without scope profile_max gets 401 @PROF-03', async ({ api, target }) => {
     const token = need(target.data.tokenWithoutProfileMax, 'CLM_TOKEN_WITHOUT_PROFILE_MAX');
     const userId = need(target.data.userId, 'CLM_USER_ID');
@@ -133,7 +136,10 @@ test.describe('user full profile', () => {
     }
     expect((await profile(api, otherUserId, { token })).status).toBe(403);
   });
+});
 
+// The unknown user, the request itself, and what an error says.
+test.describe('user full profile', () => {
   test('an unknown user gets 404 @PROF-05 @property', async ({ api, target, fcParams, promises }) => {
     needsControl(promises);
     await fc.assert(

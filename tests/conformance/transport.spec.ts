@@ -49,7 +49,10 @@ test.describe('transport', () => {
       );
     });
   }
+});
 
+// HTTP: JSON answers, bodies, drift.
+test.describe('transport', () => {
   test('every response, errors included, is JSON @HTTP-01', async ({ api, target }) => {
     const licenceId = '00000000-0000-4000-8000-000000000000';
     const responses = [
@@ -102,7 +105,10 @@ test.describe('transport', () => {
     if (promises.controlsData)
       expect(observations.drift.map((d) => d.field)).toContain('pageItems[].location');
   });
+});
 
+// Malformed input.
+test.describe('transport', () => {
   test('no input, however malformed (path, query, headers), is answered with a 5xx @HTTP-04 @property', async ({
     api,
     contract,

@@ -1,0 +1,50 @@
+import { baseMediaType } from '../../lib/contract/index.ts';
+import sharp from 'sharp';
+import type { ApiClient, ApiResponse, CallOptions } from '../../lib/client/client.ts';
+import { need, type TargetFixture } from '../fixtures.ts';
+
+/** What the image service's tests share: its limits, its parameters, and a call of one of its modes. */
+export const MAX_SIDE = 65_000;
+export const MAX_PIXELS = 26_214_400;
+export const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
+export const FITS = ['cover', 'contain', 'fill', 'scale-down', 'pad'];
+export const QUALITIES = ['lowest', 'low', 'medium', 'high', 'highest', 'lossless'];
+export const WEBP = { Accept: 'image/webp,image/*,*/*;q=0.8' };
+/** The media types a `format` asks for: `auto` any a browser reads. */
+export const ASKED: Record<string, string[]> = {
+  auto: ['image/webp', 'image/jpeg', 'image/png', 'image/gif'],
+  gif: ['image/gif'],
+  jpg: ['image/jpeg'],
+  png: ['image/png'],
+  svg: ['image/svg+xml'],
+};
+
+export function image(target: TargetFixture): string {
+  need(target.imagesUrl, 'CLM_IMAGE_BASE_URL');
+  return need(target.data.imageUri, 'CLM_IMAGE_URI');
+}
+
+export type Query = Record<string, string | undefined>;
+
+/** One call of a mode of the image service, which takes no key. */
+export function mode(
+  api: ApiClient,
+  operation: string,
+  imageUri: string,
+  query: Query = {},
+  opts: CallOptions = {},
+) {
+  const all: Query = { source: 'clm-conformance', ...query };
+  return api.call(operation, { path: { imageUri }, query: all, key: 'none', ...opts });
+}
+
+export const raw = (api: ApiClient, uri: string, query: Query = {}, opts: CallOptions = {}) =>
+  mode(api, 'getImageRaw', uri, query, opts);
+
+export const mediaType = (headers: Record<string, string>) => baseMediaType(headers['content-type']);
+
+/** The bytes as a decoder of their own reads them (sharp), not as the service says they are. */
+export async function decoded(response: ApiResponse) {
+  const { mediaType, width = 0, height = 0 } = await sharp(response.bytes).metadata();
+  return { mediaType, size: [width, height] };
+}
