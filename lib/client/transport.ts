@@ -85,26 +85,7 @@ function flatHeaders(response: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-/** Methods that change nothing: sent again when a kept-alive connection turns out closed. */
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * A kept-alive connection the server closed while idle fails the next request on it before any
- * answer: that request is sent once more on a fresh connection, as Node's documentation advises
- * (`request.reusedSocket`). A reset on a fresh connection is the service's, and is reported.
- */
-export async function sendOnWire(wire: WireRequest): Promise<WireResponse> {
-  try {
-    return await sendOnce(wire);
-  } catch (error) {
-    if (error instanceof StaleConnection) return sendOnce(wire);
-    throw error;
-  }
-}
-
-class StaleConnection extends Error {}
-
-function sendOnce(wire: WireRequest): Promise<WireResponse> {
+export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
   const url = new URL(wire.url);
   const secure = url.protocol === 'https:';
   const body = wire.body === undefined ? undefined : Buffer.from(wire.body);
@@ -118,15 +99,13 @@ function sendOnce(wire: WireRequest): Promise<WireResponse> {
   const send = secure ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     let settled = false;
-    let answered = false;
     const finish = (error: Error | undefined, response?: WireResponse) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (error) {
         request.destroy();
-        const stale = !answered && request.reusedSocket && IDEMPOTENT.has(wire.method.toUpperCase());
-        reject(stale && classify(error).kind === 'reset' ? new StaleConnection() : classify(error));
+        reject(classify(error));
       } else resolve(response!);
     };
     const request = send(
@@ -138,7 +117,6 @@ function sendOnce(wire: WireRequest): Promise<WireResponse> {
         ...(secure ? { rejectUnauthorized: !wire.insecureTls } : {}),
       },
       (response) => {
-        answered = true;
         const chunks: Buffer[] = [];
         let raw = 0;
         let read = 0;
