@@ -1,21 +1,11 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { ConfigError } from './lib/config.ts';
+import { configOrExit } from './lib/config.ts';
 import { loadSuiteConfig } from './rig/faults.ts';
 
-/** A bad setting stops the run here, before any request, with the variable named. */
-function configOrExit() {
-  try {
-    // The mock knows its faults; the suite's own loader does not depend on it: rig checks them.
-    return loadSuiteConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Configuration error: ${error.message}\nSee .env.example for every variable.`);
-    process.exit(2);
-  }
-}
-
-const config = configOrExit();
+// A bad setting stops the run here, before any request. The mock knows its faults; the suite's own
+// loader does not depend on it: rig checks them.
+const config = configOrExit(loadSuiteConfig);
 
 // Workers load this file again: they must share the main process's seed.
 process.env.FC_SEED ??= String(config.fcSeed);

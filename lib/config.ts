@@ -218,3 +218,17 @@ function seed(env: Env): number {
   if (!/^-?\d+$/.test(value)) throw new ConfigError('FC_SEED', `"${value}" is not a whole number`);
   return Number(value);
 }
+
+/**
+ * The configuration `load` reads, or the end of the command: a bad setting stops it before any
+ * request, with the variable named on stderr and exit code 2.
+ */
+export function configOrExit(load: () => Config = () => loadConfig()): Config {
+  try {
+    return load();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}\nSee .env.example for every variable.`);
+    process.exit(2);
+  }
+}

@@ -1,6 +1,6 @@
 import { commandLine, usageError } from '../lib/cli.ts';
 import { Redactor } from '../lib/client/redact.ts';
-import { ConfigError, loadConfig, type Config } from '../lib/config.ts';
+import { configOrExit } from '../lib/config.ts';
 import { loadContract } from '../lib/contract/index.ts';
 import { diffReport, writeDiffReports } from '../lib/conformance-diff/render.ts';
 import { runDiff, type Side } from '../lib/conformance-diff/run.ts';
@@ -42,18 +42,8 @@ const { values } = commandLine(USAGE, { now: { type: 'string' } });
 if (values.now !== undefined && Number.isNaN(Date.parse(values.now)))
   usageError(USAGE, `conformance:diff: --now must be a timestamp, not "${values.now}"`);
 
-/** The configured service is the live side whatever CLM_TARGET says: the live defaults apply. */
-function configOrExit(): Config {
-  process.env.CLM_TARGET = 'live';
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Configuration error: ${error.message}\nSee .env.example for every variable.`);
-    process.exit(2);
-  }
-}
-
+// The configured service is the live side whatever CLM_TARGET says: the live defaults apply.
+process.env.CLM_TARGET = 'live';
 const config = configOrExit();
 const startedAt = new Date().toISOString();
 const contract = await loadContract();
