@@ -11,8 +11,28 @@ const WIDEN: Sides = ['info', 'error'];
 const CHANGE: Sides = ['error', 'error'];
 const SAFE: Sides = ['info', 'info'];
 const RISKY: Sides = ['warning', 'warning'];
+/** Safe for a request; a response may hold what a reader does not expect. */
+const READER_RISK: Sides = ['info', 'warning'];
+/** A risk for a request; safe for a response. */
+const WRITER_RISK: Sides = ['warning', 'info'];
 
 type Kind = readonly [id: string, sides: Sides, reason: string];
+
+/** Each bound of a schema, and how a reason names it. */
+const BOUNDS: [kind: string, name: string][] = [
+  ['max', 'maximum'],
+  ['min', 'minimum'],
+  ['exclusive-max', 'exclusive maximum'],
+  ['exclusive-min', 'exclusive minimum'],
+  ['max-length', 'maximum length'],
+  ['min-length', 'minimum length'],
+  ['max-items', 'maximum number of items'],
+  ['min-items', 'minimum number of items'],
+  ['max-properties', 'maximum number of properties'],
+  ['min-properties', 'minimum number of properties'],
+  ['max-contains', 'maximum number of matching items'],
+  ['min-contains', 'minimum number of matching items'],
+];
 
 /** A bound raised, lowered, set or unset: which of them narrows depends on whether it is upper. */
 function bounds(kind: string, name: string): Kind[] {
@@ -46,33 +66,18 @@ const KINDS: Kind[] = [
   ['enum-value-added', WIDEN, 'a value joined the list of valid values'],
   ['enum-value-removed', NARROW, 'a value left the list of valid values'],
   ['x-extensible-enum-value-added', SAFE, 'an extensible enum gained a value: its readers expect new ones'],
-  [
-    'x-extensible-enum-value-removed',
-    ['error', 'info'],
-    'an extensible enum lost a value: a request that sends it is refused',
-  ],
+  ['x-extensible-enum-value-removed', NARROW, 'an extensible enum lost a value: a request sending it fails'],
   ['const-added', NARROW, 'one value is now the only valid one'],
   ['const-removed', WIDEN, 'the value is no longer fixed'],
   ['const-changed', CHANGE, 'the one valid value changed'],
-  ['default-added', ['warning', 'info'], 'a server now assumes a value when none is sent'],
-  ['default-changed', ['warning', 'info'], 'a server assumes another value when none is sent'],
-  ['default-removed', ['warning', 'info'], 'a server no longer assumes a value when none is sent'],
+  ['default-added', WRITER_RISK, 'a server now assumes a value when none is sent'],
+  ['default-changed', WRITER_RISK, 'a server assumes another value when none is sent'],
+  ['default-removed', WRITER_RISK, 'a server no longer assumes a value when none is sent'],
   ['pattern-added', NARROW, 'a pattern now restricts the values'],
-  ['pattern-removed', ['info', 'warning'], 'the pattern no longer restricts the values'],
-  ['pattern-generalized', ['info', 'warning'], 'the pattern now matches anything'],
+  ['pattern-removed', READER_RISK, 'the pattern no longer restricts the values'],
+  ['pattern-generalized', READER_RISK, 'the pattern now matches anything'],
   ['pattern-changed', RISKY, 'the pattern changed: some values may match one and not the other'],
-  ...bounds('max', 'maximum'),
-  ...bounds('min', 'minimum'),
-  ...bounds('exclusive-max', 'exclusive maximum'),
-  ...bounds('exclusive-min', 'exclusive minimum'),
-  ...bounds('max-length', 'maximum length'),
-  ...bounds('min-length', 'minimum length'),
-  ...bounds('max-items', 'maximum number of items'),
-  ...bounds('min-items', 'minimum number of items'),
-  ...bounds('max-properties', 'maximum number of properties'),
-  ...bounds('min-properties', 'minimum number of properties'),
-  ...bounds('max-contains', 'maximum number of matching items'),
-  ...bounds('min-contains', 'minimum number of matching items'),
+  ...BOUNDS.flatMap(([kind, name]) => bounds(kind, name)),
   ['multiple-of-set', NARROW, 'values must now be a multiple of a number'],
   ['multiple-of-unset', WIDEN, 'values no longer need to be a multiple of a number'],
   ['multiple-of-increased', NARROW, 'values must be a multiple of a multiple of the old divisor'],
@@ -83,27 +88,15 @@ const KINDS: Kind[] = [
   ['property-added', SAFE, 'an optional property was added: readers tolerate new fields'],
   ['required-property-added', ['error', 'info'], 'a new property must be sent'],
   ['property-removed', RISKY, 'an optional property was removed: who sends or reads it loses it'],
-  [
-    'required-property-removed',
-    ['warning', 'error'],
-    'a required property was removed: readers rely on it, a server may now refuse it',
-  ],
+  ['required-property-removed', ['warning', 'error'], 'a required property was removed: readers rely on it'],
   ['property-became-required', ['error', 'info'], 'a property must now be present'],
   ['property-became-optional', ['info', 'error'], 'a property may now be absent'],
   ['property-became-read-only', SAFE, 'a property is now only sent by the server'],
-  [
-    'required-property-became-read-only',
-    ['warning', 'info'],
-    'a required property is now only sent by the server',
-  ],
+  ['required-property-became-read-only', WRITER_RISK, 'a required property is now only sent by the server'],
   ['property-became-not-read-only', SAFE, 'an optional property may now be sent by clients'],
-  [
-    'required-property-became-not-read-only',
-    ['error', 'info'],
-    'clients must now send a property the server used to fill',
-  ],
-  ['property-became-write-only', ['info', 'warning'], 'an optional property is no longer returned'],
-  ['required-property-became-write-only', ['info', 'warning'], 'a required property is no longer returned'],
+  ['required-property-became-not-read-only', NARROW, 'clients must now send a property the server filled'],
+  ['property-became-write-only', READER_RISK, 'an optional property is no longer returned'],
+  ['required-property-became-write-only', READER_RISK, 'a required property is no longer returned'],
   ['required-property-became-not-write-only', SAFE, 'a required property is now returned too'],
   ['property-became-not-write-only', SAFE, 'a property is now returned too'],
   ['additional-properties-closed', NARROW, 'properties not listed are now refused or limited'],
@@ -141,27 +134,19 @@ const KINDS: Kind[] = [
   ['one-of-added', NARROW, 'the value must now match exactly one of several schemas'],
   ['one-of-removed', WIDEN, 'the value no longer needs to match one of several schemas'],
   ['one-of-branch-added', WIDEN, 'oneOf gained an alternative'],
-  [
-    'one-of-branch-added-overlapping',
-    CHANGE,
-    'oneOf gained an alternative that overlaps another: a value matching both is now refused',
-  ],
+  ['one-of-branch-added-overlapping', CHANGE, 'oneOf gained an overlapping alternative: values in both fail'],
   ['one-of-branch-removed', NARROW, 'oneOf lost an alternative'],
   ['any-of-added', NARROW, 'the value must now match one of several schemas'],
   ['any-of-removed', WIDEN, 'the value no longer needs to match one of several schemas'],
-  [
-    'any-of-branch-added',
-    ['info', 'warning'],
-    'anyOf gained an alternative (a reader may meet a shape it overlaps with or not)',
-  ],
+  ['any-of-branch-added', READER_RISK, 'anyOf gained an alternative: a reader may meet a new shape'],
   ['any-of-branch-removed', NARROW, 'anyOf lost an alternative'],
   ['all-of-branch-added', NARROW, 'allOf gained a schema the value must also meet'],
   ['all-of-branch-removed', WIDEN, 'allOf lost a schema the value had to meet'],
   ['discriminator-added', SAFE, 'a discriminator now names the alternative'],
   ['discriminator-removed', RISKY, 'no discriminator names the alternative any more'],
   ['discriminator-property-name-changed', CHANGE, 'the alternative is named by another property'],
-  ['discriminator-mapping-added', ['info', 'warning'], 'a discriminator value was mapped'],
-  ['discriminator-mapping-removed', ['warning', 'info'], 'a discriminator value is no longer mapped'],
+  ['discriminator-mapping-added', READER_RISK, 'a discriminator value was mapped'],
+  ['discriminator-mapping-removed', WRITER_RISK, 'a discriminator value is no longer mapped'],
   ['discriminator-mapping-changed', RISKY, 'a discriminator value maps to another schema'],
   ['content-media-type-changed', CHANGE, 'the string carries another media type'],
   ['content-encoding-changed', CHANGE, 'the string is encoded another way'],
@@ -176,11 +161,7 @@ const KINDS: Kind[] = [
   ['sunset-invalid', CHANGE, 'a sunset date (x-sunset) that is not a date'],
   ['stability-decreased', CHANGE, 'the stability level (x-stability-level) went down'],
   ['stability-increased', SAFE, 'the stability level (x-stability-level) went up'],
-  [
-    'stability-invalid',
-    CHANGE,
-    'a stability level (x-stability-level) that is not draft, alpha, beta or stable',
-  ],
+  ['stability-invalid', CHANGE, 'a stability level (x-stability-level) not draft, alpha, beta or stable'],
   ['keyword-changed', RISKY, 'a keyword this gate does not know changed: read it'],
   ['reference-unresolved', RISKY, 'a $ref that cannot be resolved changed: read it'],
 ];
