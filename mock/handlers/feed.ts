@@ -1,3 +1,4 @@
+import { pageSize, sinceWindowMs } from '../behaviour.ts';
 import { DAY } from '../state/clock.ts';
 import { decodePosition, encodePosition, toTimestamp, type Change, type State } from '../state/index.ts';
 import { RawJson, type Context, type Handler, type MockResponse } from '../types.ts';
@@ -31,23 +32,22 @@ export function parseRfc3339(value: string): number | undefined {
 }
 
 function parseSince(context: Context): number | MockResponse {
-  const { behaviour, state, request } = context;
+  const { defects, state, request } = context;
   const raw = request.query.get('since');
   const now = state.clock.now();
   if (raw === null) {
-    if (behaviour.sinceRequired) return fail(context, 400, 'Missing query parameter: since');
-    return now - behaviour.sinceWindowDays * DAY;
+    if (!defects.sinceOptional) return fail(context, 400, 'Missing query parameter: since');
+    return now - sinceWindowMs(defects);
   }
-  const since = behaviour.sinceLenient ? Date.parse(raw) : parseRfc3339(raw);
+  const since = defects.sinceReadLeniently ? Date.parse(raw) : parseRfc3339(raw);
   if (since === undefined || Number.isNaN(since))
     return fail(
       context,
       400,
       `since ${quote(raw)} is not an RFC 3339 UTC timestamp such as 2017-01-06T10:00:00.000Z`,
     );
-  if (behaviour.rejectFutureSince && since > now)
-    return fail(context, 400, 'since must not be in the future');
-  if (since < now - behaviour.sinceWindowDays * DAY)
+  if (!defects.futureSinceServed && since > now) return fail(context, 400, 'since must not be in the future');
+  if (since < now - sinceWindowMs(defects))
     return fail(context, 400, 'since must not be older than 90 days; contact support for an older start');
   return since;
 }
@@ -99,14 +99,14 @@ function serialisedNotifications(context: Context, start: number, end: number): 
  * page is no sign of the end. Its `next` link carries the position after the page.
  */
 export const listNotifications: Handler = (context) => {
-  const { behaviour, state, request } = context;
+  const { defects, state, request } = context;
   const since = parseSince(context);
   if (typeof since !== 'number') return since;
   const log = state.log;
 
   let start = log.firstAfter(since);
   const pageToken = request.query.get('page');
-  if (pageToken !== null && behaviour.honourPage) {
+  if (pageToken !== null && !defects.pageTokenIgnored) {
     const position = decodePosition(pageToken);
     if (!position)
       return fail(
@@ -124,23 +124,23 @@ export const listNotifications: Handler = (context) => {
         `page ${quote(pageToken)} is not a token of this since: follow next links as given`,
       );
     const inNewestBurst = start > 0 && start < log.length && log.at(start - 1)!.time === log.lastTime;
-    if (behaviour.repeatInNewestBurst && inNewestBurst) start--;
+    if (defects.repeatInNewestBurst && inNewestBurst) start--;
   }
   // What the feed may show: the whole log, unless the newest change is held back.
-  const available = Math.max(log.length - (behaviour.withholdLatestChange ? 1 : 0), 0);
-  let end = Math.max(Math.min(start + behaviour.pageSize, available), start);
+  const available = Math.max(log.length - (defects.latestChangeWithheld ? 1 : 0), 0);
+  let end = Math.max(Math.min(start + pageSize(defects), available), start);
   const first = end > start ? log.at(start) : undefined;
   if (first) end = Math.min(end, Math.max(log.firstAtOrAfter(first.time + DAY), start + 1));
-  if (behaviour.pageHoldsWholeTimestamps)
+  if (defects.pageHoldsWholeTimestamps)
     while (end > start && end < available && log.at(end)!.time === log.at(end - 1)!.time) end++;
   const count = Math.max(end - start, 0);
   const last = count > 0 ? log.at(end - 1) : undefined;
 
   let next = Math.max(end, start);
-  if (count > 1 && behaviour.repeatLastAcrossPages) next = end - 1;
-  if (count > 0 && end < log.length && behaviour.skipOneAcrossPages) next = end + 1;
-  if (count > 0 && count < behaviour.pageSize && behaviour.shortPageEndsFeed) next = log.length;
-  if (count === 0 && behaviour.emptyNextSkipsOne) next += 1;
+  if (count > 1 && defects.lastRepeatedAcrossPages) next = end - 1;
+  if (count > 0 && end < log.length && defects.oneSkippedAcrossPages) next = end + 1;
+  if (count > 0 && count < pageSize(defects) && defects.shortPageEndsFeed) next = log.length;
+  if (count === 0 && defects.emptyNextSkipsOne) next += 1;
 
   const nextSince = last ? toTimestamp(last.time) : (request.query.get('since') ?? toTimestamp(since));
   const page = encodePosition(log.positionOf(next, since));

@@ -50,7 +50,7 @@ function sendPending(res: ServerResponse, response: MockResponse, body: PendingB
 
 /** node's request → the pipeline's request; the pipeline's response → node's response. Nothing else. */
 export function requestListener(pipeline: Pipeline, origins: Origins) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  return (req: IncomingMessage, res: ServerResponse, asked?: readonly string[]): void => {
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
@@ -87,6 +87,7 @@ export function requestListener(pipeline: Pipeline, origins: Origins) {
         secure: origins.secure,
         origin: origins.origin(),
         httpsOrigin: origins.httpsOrigin(),
+        asked,
       };
       let response: MockResponse;
       try {
