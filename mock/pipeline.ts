@@ -35,7 +35,7 @@ export function withoutKey(rawQuery: string): string {
 type Route = Pick<Context, 'document' | 'operation' | 'pathParams'>;
 
 /** The operation the contract names for the request's method and path, or the answer instead. */
-function route(contract: Contract, imagesBase: string, request: MockRequest): Route | MockResponse {
+export function route(contract: Contract, imagesBase: string, request: MockRequest): Route | MockResponse {
   const document: DocumentName = request.path.startsWith(`${imagesBase}/`) ? 'images' : 'main';
   const path = document === 'images' ? request.path.slice(imagesBase.length) : request.path;
   let matched;
@@ -69,7 +69,7 @@ function httpsOnly(context: Context, query: string): MockResponse | undefined {
 }
 
 /** The key, from the header or the query, against the whitelist; then the key's throttle. */
-function checkKey(context: Context, throttle: Throttle): MockResponse | undefined {
+export function checkKey(context: Context, throttle: Throttle): MockResponse | undefined {
   const { request, defects, operation, state } = context;
   if (!operation.security.some((requirement) => Object.keys(requirement).length > 0)) return undefined;
   const header = defects.headerKeyIgnored ? undefined : request.headers['x-api-key'];

@@ -1,4 +1,4 @@
-import { pageSize, sinceWindowMs } from '../behaviour.ts';
+import { CLEAN, pageSize, sinceWindowMs } from '../behaviour.ts';
 import { DAY } from '../state/clock.ts';
 import { decodePosition, encodePosition, toTimestamp, type Change, type State } from '../state/index.ts';
 import { RawJson, type Context, type Handler, type MockResponse } from '../types.ts';
@@ -31,7 +31,7 @@ export function parseRfc3339(value: string): number | undefined {
   return utc - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
 }
 
-function parseSince(context: Context): number | MockResponse {
+export function parseSince(context: Context): number | MockResponse {
   const { defects, state, request } = context;
   const raw = request.query.get('since');
   const now = state.clock.now();
@@ -94,14 +94,45 @@ function serialisedNotifications(context: Context, start: number, end: number): 
 }
 
 /**
+ * Whole page bodies of the clean feed, by state version (the log's generation and length) and the
+ * URL requested (origin, since and page): exact, since nothing else goes into a clean page and the
+ * log only grows between truncations. Validation against the clock runs before, every time.
+ */
+const bodyCache = new WeakMap<State, Map<string, RawJson>>();
+const BODY_CACHE_ENTRIES = 500;
+
+function cachedPage(context: Context, make: () => RawJson | MockResponse): RawJson | MockResponse {
+  if (context.defects !== CLEAN) return make();
+  const { state } = context;
+  let cache = bodyCache.get(state);
+  if (!cache) bodyCache.set(state, (cache = new Map<string, RawJson>()));
+  const key = `${state.log.generation}|${state.log.length}|${context.requestUrl}`;
+  const body = cache.get(key);
+  if (body !== undefined) return body;
+  const made = make();
+  if (!(made instanceof RawJson)) return made;
+  // One buffer: sent in one write, as a server sending bytes it holds would.
+  const whole = new RawJson([Buffer.concat(made.parts)]);
+  if (cache.size >= BODY_CACHE_ENTRIES) cache.clear();
+  cache.set(key, whole);
+  return whole;
+}
+
+/**
  * The change feed. A page starts where the `page` token says (else just after `since`), holds at
  * most `pageSize` changes, and never reaches more than a day past its first change, so a short
  * page is no sign of the end. Its `next` link carries the position after the page.
  */
 export const listNotifications: Handler = (context) => {
-  const { defects, state, request } = context;
   const since = parseSince(context);
   if (typeof since !== 'number') return since;
+  const page = cachedPage(context, () => feedPage(context, since));
+  return page instanceof RawJson ? ok(page) : page;
+};
+
+/** The page of the feed after `since` (or at the `page` token), or the error it answers instead. */
+function feedPage(context: Context, since: number): RawJson | MockResponse {
+  const { defects, state, request } = context;
   const log = state.log;
 
   let start = log.firstAfter(since);
@@ -146,14 +177,12 @@ export const listNotifications: Handler = (context) => {
   const page = encodePosition(log.positionOf(next, since));
   const href = `${request.origin}/content/notifications?since=${encodeURIComponent(nextSince)}&page=${page}`;
   const notifications = count > 0 ? serialisedNotifications(context, start, end) : '[]';
-  return ok(
-    new RawJson([
-      `{"requestUrl":${JSON.stringify(context.requestUrl)},"notifications":`,
-      notifications,
-      `,"links":[{"href":${JSON.stringify(href)},"rel":"next"}]}`,
-    ]),
-  );
-};
+  return new RawJson([
+    `{"requestUrl":${JSON.stringify(context.requestUrl)},"notifications":`,
+    notifications,
+    `,"links":[{"href":${JSON.stringify(href)},"rel":"next"}]}`,
+  ]);
+}
 
 /** The deprecated v1 feed: the latest changes after an optional `since`, at most 50, with v1 URLs. */
 export const listNotificationsV1: Handler = (context) => {
