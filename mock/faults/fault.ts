@@ -14,7 +14,7 @@ export interface Seen {
 
 /**
  * A fault is data: its name, the one rule of the catalogue it breaks, its kind, and one way to
- * apply it: a step around the clean pipeline that may change the request, the switches the handlers
+ * apply it: a step around the clean pipeline that may change the request, the defects the handlers
  * read, or the response. Faults nest, so any set of them composes without losing one another.
  */
 export interface Fault {
@@ -66,7 +66,7 @@ export function mergeSwitches(a: Partial<Defects>, b: Partial<Defects>): Partial
 }
 
 /**
- * The clean pipeline with the faults around it, the first outermost. `handle` gets the switches in
+ * The clean pipeline with the faults around it, the first outermost. `handle` gets the defects in
  * force; a fault's step sees the request before and the response after.
  */
 export function withFaults(
