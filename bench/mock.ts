@@ -1,6 +1,5 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { commandLine } from '../lib/cli.ts';
 import { stageCosts } from './stages.ts';
@@ -28,31 +27,47 @@ commandLine(`Usage: npm run bench:mock
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
 const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 7));
 
-async function start(...args: string[]): Promise<{ child: ChildProcess; url: string; key: string }> {
+interface Server {
+  child: ChildProcess;
+  lines: AsyncIterator<string>;
+  url: string;
+  key: string;
+}
+
+async function start(...args: string[]): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
-  return { child, ...(JSON.parse(line) as { url: string; key: string }) };
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const { value } = (await lines.next()) as IteratorResult<string, undefined>;
+  return { child, lines, ...(JSON.parse(value ?? '{}') as { url: string; key: string }) };
 }
 
-async function load(url: string, key: string, connections: number) {
+/** The CPU time the server's process has used so far, in microseconds (it answers SIGUSR2). */
+async function cpu(server: Server): Promise<number> {
+  server.child.kill('SIGUSR2');
+  const { value } = (await server.lines.next()) as IteratorResult<string, undefined>;
+  return (JSON.parse(value ?? '{}') as { cpu: number }).cpu;
+}
+
+async function load(server: Server, connections: number) {
+  const before = await cpu(server);
   const result = await autocannon({
-    url,
+    url: server.url,
     connections,
     duration: SECONDS,
-    headers: key ? { 'X-Api-Key': key } : {},
+    headers: server.key ? { 'X-Api-Key': server.key } : {},
   });
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    throw new Error(`${server.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   // Mean latency from the request count: autocannon's own latency figures are whole milliseconds.
   return {
     rps: result.requests.average,
     latency: (result.duration * 1000 * connections) / result.requests.total,
+    /** The server's CPU time per request, in microseconds: what other work on the machine moves least. */
+    cpu: ((await cpu(server)) - before) / result.requests.total,
   };
 }
-
-type Server = Awaited<ReturnType<typeof start>>;
 
 /** The median: one slow round (a busy machine) moves it less than it moves a mean. */
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -85,15 +100,21 @@ try {
   const large = await server('mock', '1000000');
 
   // Interleaved rounds: each ratio compares two measurements taken side by side, under the same load.
+  // The order alternates, so neither side always runs after the other.
   const throughputs: number[] = [];
+  const perCpu: number[] = [];
   const latencies: number[] = [];
-  const last = { mock: 0, bare: 0, small: 0, large: 0 };
+  const last = { mock: 0, bare: 0, small: 0, large: 0, mockCpu: 0, bareCpu: 0 };
   for (let round = 0; round < ROUNDS; round++) {
-    last.mock = (await load(mock.url, mock.key, 10)).rps;
-    last.bare = (await load(bare.url, '', 10)).rps;
-    last.small = (await load(small.url, small.key, 1)).latency;
-    last.large = (await load(large.url, large.key, 1)).latency;
+    const [first, second] = round % 2 === 0 ? [mock, bare] : [bare, mock];
+    const one = await load(first, 10);
+    const other = await load(second, 10);
+    const [m, b] = first === mock ? [one, other] : [other, one];
+    Object.assign(last, { mock: m.rps, bare: b.rps, mockCpu: m.cpu, bareCpu: b.cpu });
+    last.small = (await load(small, 1)).latency;
+    last.large = (await load(large, 1)).latency;
     throughputs.push(last.mock / last.bare);
+    perCpu.push(b.cpu / m.cpu);
     latencies.push(last.large / last.small);
   }
   const throughput = median(throughputs);
@@ -102,6 +123,7 @@ try {
   mock        ${last.mock.toFixed(0)} requests/s (last round, 10 connections)
   bare server ${last.bare.toFixed(0)} requests/s (same bytes, pre-serialised)
   ratio       ${(throughput * 100).toFixed(0)}% of the bare server, median of ${throughputs.map((t) => `${(t * 100).toFixed(0)}%`).join(' ')} (target: at least 90%)
+  CPU         ${last.mockCpu.toFixed(1)} µs a request in the mock, ${last.bareCpu.toFixed(1)} µs in the bare server (last round): requests per CPU-second ${(median(perCpu) * 100).toFixed(0)}% of the bare server's, median of ${perCpu.map((t) => `${(t * 100).toFixed(0)}%`).join(' ')}
 Page latency, 1 connection:
   10,000 changes     ${last.small.toFixed(3)} ms (last round)
   1,000,000 changes  ${last.large.toFixed(3)} ms

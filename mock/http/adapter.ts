@@ -49,6 +49,15 @@ function sendPending(res: ServerResponse, response: MockResponse, body: PendingB
     .catch(() => res.destroy());
 }
 
+/** Header values as one string each: node gives only `set-cookie` as a list, so most need no copy. */
+function joined(headers: IncomingMessage['headers']): Record<string, string | undefined> {
+  if (headers['set-cookie'] === undefined) return headers as Record<string, string | undefined>;
+  const copy: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers))
+    copy[name] = Array.isArray(value) ? value.join(', ') : value;
+  return copy;
+}
+
 /** The pipeline's answer to node's request, with the body read (if any). */
 function answer(
   pipeline: Pipeline,
@@ -62,9 +71,7 @@ function answer(
   if (!target.startsWith('/')) return send(res, error(400, 'The request target must be a path'));
   const at = target.indexOf('?');
   const rawQuery = at === -1 ? '' : target.slice(at + 1);
-  const headers: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(req.headers))
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  const headers = joined(req.headers);
   const request: MockRequest = {
     method: req.method ?? 'GET',
     path: at === -1 ? target : target.slice(0, at),
@@ -95,11 +102,10 @@ function answer(
  */
 export function requestListener(pipeline: Pipeline, origins: Origins) {
   return (req: IncomingMessage, res: ServerResponse, asked?: readonly string[]): void => {
-    req.on('error', () => res.destroy());
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-      req.resume();
+    // No body to read: node drops what is left of the request once the answer is sent.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
       return answer(pipeline, origins, req, res, undefined, asked);
-    }
+    req.on('error', () => res.destroy());
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
