@@ -1,7 +1,7 @@
-import { DAY } from '../mock/state/clock.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMock } from '../mock/server.ts';
+import { fullPageSince, NOW } from './page.ts';
 
 /**
  * One server for a benchmark, in its own process so the load generator does not share its CPU:
@@ -9,7 +9,12 @@ import { createMock } from '../mock/server.ts';
  * Prints one JSON line with the URL to load, then serves until killed.
  */
 const [kind, arg] = process.argv.slice(2);
-const NOW = '2026-11-22T12:00:00.000Z';
+
+// The benchmark asks for the CPU time used so far, to charge each measurement its own.
+process.on('SIGUSR2', () => {
+  const { user, system } = process.cpuUsage();
+  console.log(JSON.stringify({ cpu: user + system }));
+});
 
 if (kind === 'mock') {
   // The throttle is part of the work measured, set wide open so it never answers 429.
@@ -19,11 +24,7 @@ if (kind === 'mock') {
     changes: Number(arg),
     throttle: { perSecond: 1e9, burst: 1e9 },
   });
-  const log = mock.state.log;
-  // A since in the middle of the window whose page is full: 200 changes, a whole page.
-  let index = log.firstAfter(Date.parse(NOW) - 45 * DAY);
-  while (index + 200 < log.length && log.at(index + 199)!.time - log.at(index)!.time >= DAY) index++;
-  const since = new Date(log.at(index)!.time - 1).toISOString();
+  const since = fullPageSince(mock.state);
   const { rss, heapUsed } = process.memoryUsage();
   console.log(
     JSON.stringify({

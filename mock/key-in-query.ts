@@ -17,6 +17,8 @@ export function isKeyPair(pair: string): boolean {
 
 /** The query string (without its `?`) less every key parameter, as written: `?a=1`, or ''. */
 export function withoutKey(rawQuery: string): string {
+  // Most queries name no key at all, even escaped: they are kept as they came, without a split.
+  if (!rawQuery.includes('%') && !/apikey/i.test(rawQuery)) return rawQuery === '' ? '' : `?${rawQuery}`;
   const kept = rawQuery.split('&').filter((pair) => pair !== '' && !isKeyPair(pair));
   return kept.length > 0 ? `?${kept.join('&')}` : '';
 }

@@ -1,5 +1,5 @@
 import type { DocumentName, Operation } from '../lib/contract/index.ts';
-import type { Behaviour } from './behaviour.ts';
+import type { Defects } from './behaviour.ts';
 import type { ApiKey, State } from './state/index.ts';
 
 /** A request as the mock's pipeline sees it: parsed, bounded, and free of node's http types. */
@@ -19,6 +19,8 @@ export interface MockRequest {
   origin: string;
   /** The HTTPS origin of the mock, where plain-HTTP requests are sent on to. */
   httpsOrigin: string;
+  /** The faults this request asks for with `Prefer: faults=…`, when the mock honours it. */
+  asked?: readonly string[];
 }
 
 /** A body already serialised as JSON, sent as it is: parts of UTF-8 text and cached bytes, never copied. */
@@ -83,14 +85,14 @@ export interface MockResponse {
   code?: ResponseCode;
 }
 
-/** What a handler gets: the matched operation, the state, and the switches in force. */
+/** What a handler gets: the matched operation, the state, and the defects switched on. */
 export interface Context {
   request: MockRequest;
   operation: Operation;
   pathParams: Record<string, string>;
   key: ApiKey | undefined;
   state: State;
-  behaviour: Behaviour;
+  defects: Defects;
   /** The URL requested, absolute, without the key (never echo a key). */
   requestUrl: string;
   document: DocumentName;

@@ -1,5 +1,4 @@
 import { getEnrichedContent } from '../handlers/content.ts';
-import { DAY } from '../state/clock.ts';
 import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
 import { jsonBody } from './requests.ts';
 
@@ -19,7 +18,7 @@ export const CONTENT_FAULTS: Fault[] = [
     description: 'A deleted item is still served, 200 with its last body: the store ignores tombstones.',
     notLive:
       "Which items are deleted is known only from the mock's data (DELETE notifications are a decision): live, a deleted item is not told from a live one.",
-    apply: switches({ serveDeletedContent: true }),
+    apply: switches({ deletedContentServed: true }),
   },
   {
     name: 'content-as-list',
@@ -73,7 +72,7 @@ export const CONTENT_FAULTS: Fault[] = [
     kind: 'status',
     description:
       'The content store lags the feed by two days: an item changed since answers 503 until the store catches up.',
-    apply: switches({ contentLagMs: 2 * DAY }),
+    apply: switches({ contentLagsFeed: true }),
   },
   {
     name: 'search-without-apiurl',

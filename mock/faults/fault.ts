@@ -1,11 +1,11 @@
-import { CLEAN, type Behaviour } from '../behaviour.ts';
+import { CLEAN, type Defects } from '../behaviour.ts';
 import { RawJson, type Context, type MockRequest, type MockResponse } from '../types.ts';
 
 /** What a fault changes, for the reports and for choosing the tests that meet it. */
 export type FaultKind = 'shape' | 'value' | 'status' | 'protocol' | 'header' | 'paging' | 'timing';
 
-/** The rest of the pipeline: the request, handled with these switches changed. */
-export type Next = (request: MockRequest, switches?: Partial<Behaviour>) => MockResponse;
+/** The rest of the pipeline: the request, handled with these defects switched on. */
+export type Next = (request: MockRequest, switches?: Partial<Defects>) => MockResponse;
 
 /** What a fault may see of a request once the pipeline has matched it. */
 export interface Seen {
@@ -14,7 +14,7 @@ export interface Seen {
 
 /**
  * A fault is data: its name, the one rule of the catalogue it breaks, its kind, and one way to
- * apply it: a step around the clean pipeline that may change the request, the switches the handlers
+ * apply it: a step around the clean pipeline that may change the request, the defects the handlers
  * read, or the response. Faults nest, so any set of them composes without losing one another.
  */
 export interface Fault {
@@ -37,8 +37,8 @@ export type Rewrite = (
   context: Context | undefined,
 ) => MockResponse;
 
-/** A fault that changes switches the handlers read. */
-export function switches(changed: Partial<Behaviour>): Fault['apply'] {
+/** A fault that switches on defects the handlers know: it changes what a handler decides. */
+export function switches(changed: Partial<Defects>): Fault['apply'] {
   return (request, next) => next(request, changed);
 }
 
@@ -53,7 +53,7 @@ export function rewrite(operations: string[], apply: Rewrite): Fault['apply'] {
 }
 
 /** Two sets of switches as one: lists add up (two faults opening two operations open both). */
-export function mergeSwitches(a: Partial<Behaviour>, b: Partial<Behaviour>): Partial<Behaviour> {
+export function mergeSwitches(a: Partial<Defects>, b: Partial<Defects>): Partial<Defects> {
   const merged: Record<string, unknown> = { ...a };
   for (const [key, value] of Object.entries(b) as [string, unknown][]) {
     const before = merged[key];
@@ -66,12 +66,12 @@ export function mergeSwitches(a: Partial<Behaviour>, b: Partial<Behaviour>): Par
 }
 
 /**
- * The clean pipeline with the faults around it, the first outermost. `handle` gets the switches in
+ * The clean pipeline with the faults around it, the first outermost. `handle` gets the defects in
  * force; a fault's step sees the request before and the response after.
  */
 export function withFaults(
   faults: readonly Fault[],
-  handle: (request: MockRequest, behaviour: Behaviour, seen: Seen) => MockResponse,
+  handle: (request: MockRequest, defects: Defects, seen: Seen) => MockResponse,
 ): (request: MockRequest) => MockResponse {
   return (request) => {
     const seen: Seen = { context: undefined };

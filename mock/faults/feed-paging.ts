@@ -1,3 +1,4 @@
+import { LIMITS } from '../behaviour.ts';
 import { parseRfc3339 } from '../handlers/feed.ts';
 import { decodePosition, encodePosition } from '../state/index.ts';
 import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
@@ -87,7 +88,7 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     rule: 'NOTIF-06',
     kind: 'paging',
     description: 'Full pages hold 201 notifications.',
-    apply: switches({ pageSize: 201 }),
+    apply: switches({ wrongPageSize: LIMITS.pageSize + 1 }),
   },
   {
     name: 'burst-in-one-page',
@@ -107,7 +108,7 @@ export const FEED_PAGING_FAULTS: Fault[] = [
       "It shows only where more than 200 changes fall within a day, and a live run does not know where: the bundled mock's recent days hold fewer (a busy live feed shows it a day back).",
     apply: (request, next) => {
       const limit = Number(request.query.get('limit'));
-      return Number.isInteger(limit) && limit > 0 ? next(request, { pageSize: limit }) : next(request);
+      return Number.isInteger(limit) && limit > 0 ? next(request, { wrongPageSize: limit }) : next(request);
     },
   },
   {
@@ -115,7 +116,7 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     rule: 'NOTIF-09',
     kind: 'paging',
     description: 'The page parameter is ignored: following next restarts from since.',
-    apply: switches({ honourPage: false }),
+    apply: switches({ pageTokenIgnored: true }),
     notLive:
       'It loses the rest of a burst of changes at one time, which only the log of changes shows: a live walk sees no repeat.',
   },
@@ -124,14 +125,14 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     rule: 'NOTIF-09',
     kind: 'paging',
     description: 'The last change of a page comes again at the start of the next.',
-    apply: switches({ repeatLastAcrossPages: true }),
+    apply: switches({ lastRepeatedAcrossPages: true }),
   },
   {
     name: 'change-skipped-across-pages',
     rule: 'NOTIF-09',
     kind: 'paging',
     description: 'One change between two pages is never delivered.',
-    apply: switches({ skipOneAcrossPages: true }),
+    apply: switches({ oneSkippedAcrossPages: true }),
     notLive: 'A missing change shows only against the log of changes, which a live service does not give.',
   },
   {
@@ -228,7 +229,7 @@ export const FEED_PAGING_FAULTS: Fault[] = [
       ['listNotifications'],
       onStatus(200, (b) => {
         const count = (b.notifications as unknown[]).length;
-        if (count > 0 && count < 200) b.links = [];
+        if (count > 0 && count < LIMITS.pageSize) b.links = [];
       }),
     ),
   },
@@ -262,7 +263,7 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     kind: 'timing',
     description:
       'The newest change is held back until another follows it: the last of a creation, update and deletion never shows.',
-    apply: switches({ withholdLatestChange: true }),
+    apply: switches({ latestChangeWithheld: true }),
   },
   ...MOVING_LOG_FAULTS,
 ];

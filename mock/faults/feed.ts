@@ -25,7 +25,7 @@ export const FEED_FAULTS: Fault[] = [
     rule: 'NOTIF-01',
     kind: 'status',
     description: 'A request without since gets 200 (from the start of the window).',
-    apply: switches({ sinceRequired: false }),
+    apply: switches({ sinceOptional: true }),
   },
   {
     name: 'since-missing-redirects',
@@ -56,7 +56,7 @@ export const FEED_FAULTS: Fault[] = [
     rule: 'NOTIF-02',
     kind: 'status',
     description: 'since is read by Date.parse: a date alone or other non-RFC 3339 text gets 200.',
-    apply: switches({ sinceLenient: true }),
+    apply: switches({ sinceReadLeniently: true }),
   },
   {
     name: 'since-fields-roll-over',
@@ -74,7 +74,7 @@ export const FEED_FAULTS: Fault[] = [
     rule: 'NOTIF-03',
     kind: 'timing',
     description: 'A since in the future gets 200 (an empty page).',
-    apply: switches({ rejectFutureSince: false }),
+    apply: switches({ futureSinceServed: true }),
   },
   {
     name: 'future-since-422',
@@ -91,7 +91,7 @@ export const FEED_FAULTS: Fault[] = [
     rule: 'NOTIF-04',
     kind: 'timing',
     description: 'since up to 91 days old is accepted: the window is a day too wide.',
-    apply: switches({ sinceWindowDays: 91 }),
+    apply: switches({ sinceWindowADayWide: true }),
   },
   {
     name: 'window-an-hour-short',
@@ -99,7 +99,7 @@ export const FEED_FAULTS: Fault[] = [
     kind: 'timing',
     description:
       'The window start is computed in local time across a daylight-saving change: since 89 days 23 hours old gets 400.',
-    apply: switches({ sinceWindowDays: 90 - 1 / 24 }),
+    apply: switches({ sinceWindowAnHourShort: true }),
   },
   {
     name: 'too-old-since-403',

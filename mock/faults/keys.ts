@@ -24,7 +24,7 @@ export const KEYS_FAULTS: Fault[] = [
     rule: 'AUTH-01',
     kind: 'status',
     description: 'A whitelisted key in X-Api-Key is refused with 403.',
-    apply: switches({ acceptHeaderKey: false }),
+    apply: switches({ headerKeyIgnored: true }),
   },
   {
     name: 'header-key-empty-success',
@@ -46,7 +46,7 @@ export const KEYS_FAULTS: Fault[] = [
     rule: 'AUTH-02',
     kind: 'status',
     description: 'A whitelisted key in ?apiKey= is refused with 403.',
-    apply: switches({ acceptQueryKey: false }),
+    apply: switches({ queryKeyIgnored: true }),
   },
   {
     name: 'query-key-redirected-without-key',
@@ -65,7 +65,7 @@ export const KEYS_FAULTS: Fault[] = [
     rule: 'AUTH-03',
     kind: 'status',
     description: 'Any key at all is served, whitelisted or not.',
-    apply: switches({ unknownKeyAcceptedOn: ['*'] }),
+    apply: switches({ unknownKeyServedOn: ['*'] }),
   },
   {
     name: 'key-compared-case-insensitively',
@@ -74,11 +74,11 @@ export const KEYS_FAULTS: Fault[] = [
     description: 'Keys are compared ignoring case: MOCK-KEY-PRIMARY opens what mock-key-primary opens.',
     apply: (request, next, seen) => {
       const presented = presentedKey(request);
-      const response = next(request, { unknownKeyAcceptedOn: ['*'] });
+      const response = next(request, { unknownKeyServedOn: ['*'] });
       const { context } = seen;
       // Served with a whitelisted key, or opened by another fault as well: nothing to refuse here.
       if (presented === undefined || !context || context.key) return response;
-      if (context.behaviour.unknownKeyAcceptedOn.length > 1 || response.code === 'HTTPS_ONLY')
+      if ((context.defects.unknownKeyServedOn || []).length > 1 || response.code === 'HTTPS_ONLY')
         return response;
       if (!context.operation.security.some((requirement) => Object.keys(requirement).length > 0))
         return response;
@@ -94,7 +94,7 @@ export const KEYS_FAULTS: Fault[] = [
     kind: 'status',
     description:
       'A key in ?apiKey= is checked for presence only: any value there is served (the header form is checked).',
-    apply: (request, next) => next(request, queryKeyOnly(request) ? { unknownKeyAcceptedOn: ['*'] } : {}),
+    apply: (request, next) => next(request, queryKeyOnly(request) ? { unknownKeyServedOn: ['*'] } : {}),
   },
   {
     name: 'unknown-key-redirected-to-sign-in',
@@ -116,7 +116,7 @@ export const KEYS_FAULTS: Fault[] = [
     rule: 'AUTH-04',
     kind: 'status',
     description: 'A request with no key is served.',
-    apply: switches({ acceptMissingKey: true }),
+    apply: switches({ missingKeyServed: true }),
   },
   {
     name: 'missing-key-401',
@@ -135,7 +135,7 @@ export const KEYS_FAULTS: Fault[] = [
       next(
         request,
         request.headers.authorization !== undefined && presentedKey(request) === undefined
-          ? { acceptMissingKey: true }
+          ? { missingKeyServed: true }
           : {},
       ),
   },

@@ -165,7 +165,7 @@ export const LICENCE_FAULTS: Fault[] = [
     rule: 'LIC-07',
     kind: 'status',
     description: 'A licence is served to a key outside the whitelist.',
-    apply: switches({ unknownKeyAcceptedOn: ['getLicence'] }),
+    apply: switches({ unknownKeyServedOn: ['getLicence'] }),
   },
   {
     name: 'licence-key-compared-by-prefix',
@@ -181,7 +181,7 @@ export const LICENCE_FAULTS: Fault[] = [
         response.code === 'KEY_INVALID' &&
         seen.context?.operation.id === 'getLicence' &&
         keys.some((key) => presented.startsWith(key));
-      return widened ? next(request, { unknownKeyAcceptedOn: ['getLicence'] }) : response;
+      return widened ? next(request, { unknownKeyServedOn: ['getLicence'] }) : response;
     },
   },
   {

@@ -19,7 +19,7 @@ function bearerToken(request: MockRequest): string | undefined {
  * or becomes the 401 the handler gives.
  */
 function tokenCheck(
-  off: { checkTokenExpiry: false } | { checkTokenScope: false },
+  off: { tokenExpiryUnchecked: true } | { tokenScopeUnchecked: true },
   message: string,
   keep: (token: Token, context: Context) => boolean,
 ): Fault['apply'] {
@@ -70,7 +70,7 @@ export const PROFILE_FAULTS: Fault[] = [
     rule: 'PROF-02',
     kind: 'timing',
     description: 'An expired token is accepted.',
-    apply: switches({ checkTokenExpiry: false }),
+    apply: switches({ tokenExpiryUnchecked: true }),
   },
   {
     name: 'expired-token-grace-minute',
@@ -79,7 +79,7 @@ export const PROFILE_FAULTS: Fault[] = [
     description: 'A token is accepted for a minute after its expiry (a clock-skew allowance).',
     notLive: 'Needs a token that expired less than a minute ago, which only the mock can issue on demand.',
     apply: tokenCheck(
-      { checkTokenExpiry: false },
+      { tokenExpiryUnchecked: true },
       'The access token has expired',
       (token, context) => token.expiresAt > context.state.clock.now() - GRACE_MS,
     ),
@@ -103,14 +103,14 @@ export const PROFILE_FAULTS: Fault[] = [
     rule: 'PROF-03',
     kind: 'status',
     description: 'A token without profile_max is accepted.',
-    apply: switches({ checkTokenScope: false }),
+    apply: switches({ tokenScopeUnchecked: true }),
   },
   {
     name: 'scope-checked-by-substring',
     rule: 'PROF-03',
     kind: 'value',
     description: 'The scope is found by substring: profile_maxx or profile_max_lite pass for profile_max.',
-    apply: tokenCheck({ checkTokenScope: false }, 'The access token lacks scope profile_max', (token) =>
+    apply: tokenCheck({ tokenScopeUnchecked: true }, 'The access token lacks scope profile_max', (token) =>
       token.scopes.some((scope) => scope.includes('profile_max')),
     ),
   },
@@ -119,7 +119,7 @@ export const PROFILE_FAULTS: Fault[] = [
     rule: 'PROF-04',
     kind: 'status',
     description: 'A valid token of another user opens the profile.',
-    apply: switches({ checkTokenOwner: false }),
+    apply: switches({ tokenOwnerUnchecked: true }),
   },
   {
     name: 'profile-cached-across-tokens',
@@ -166,7 +166,7 @@ export const PROFILE_FAULTS: Fault[] = [
     rule: 'PROF-06',
     kind: 'status',
     description: 'A missing or wrong Content-Type is accepted.',
-    apply: switches({ checkContentType: false }),
+    apply: switches({ contentTypeUnchecked: true }),
   },
   {
     name: 'content-type-prefix-match',

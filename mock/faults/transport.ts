@@ -32,7 +32,7 @@ export const TRANSPORT_FAULTS: Fault[] = [
     rule: 'TLS-01',
     kind: 'protocol',
     description: 'Licence, trial exclusions and profile are served over plain HTTP.',
-    apply: switches({ httpsOnly: false }),
+    apply: switches({ plainHttpServed: true }),
   },
   {
     name: 'http-redirect-keeps-http',

@@ -51,7 +51,7 @@ export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
     rule: 'TE-02',
     kind: 'status',
     description: 'The trial-exclusion list is served to a key outside the whitelist.',
-    apply: switches({ unknownKeyAcceptedOn: ['listTrialExclusionIpAddresses'] }),
+    apply: switches({ unknownKeyServedOn: ['listTrialExclusionIpAddresses'] }),
   },
   {
     name: 'trial-exclusions-403-with-list',
@@ -70,7 +70,7 @@ export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
     rule: 'TE-03',
     kind: 'status',
     description: 'An unknown query parameter on the trial-exclusion list is ignored (200).',
-    apply: switches({ rejectUnknownTrialExclusionParams: false }),
+    apply: switches({ unknownTrialExclusionParamsServed: true }),
   },
   {
     name: 'trial-exclusions-paging-params-only',
@@ -81,7 +81,7 @@ export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
     apply: (request, next) => {
       const names = [...request.query.keys()].filter((name) => name !== 'apiKey');
       const paging = names.some((name) => ['limit', 'offset', 'page'].includes(name));
-      return next(request, paging ? {} : { rejectUnknownTrialExclusionParams: false });
+      return next(request, paging ? {} : { unknownTrialExclusionParamsServed: true });
     },
   },
   {

@@ -1,3 +1,4 @@
+import { CONTENT_LAG_MS } from '../behaviour.ts';
 import { toTimestamp, type ContentItem } from '../state/index.ts';
 import type { Context, Handler, MockResponse } from '../types.ts';
 import { fail, ok } from './respond.ts';
@@ -16,14 +17,14 @@ function changedSince(context: Context, id: string, time: number): boolean {
 
 /** The item a content endpoint may show this key, or the error it answers instead. */
 function readable(context: Context): ContentItem | MockResponse {
-  const { behaviour, state } = context;
+  const { defects, state } = context;
   const id = context.pathParams.itemId!.toLowerCase();
   const item = state.content.get(id);
-  if (!item || (item.deleted && !behaviour.serveDeletedContent))
+  if (!item || (item.deleted && !defects.deletedContentServed))
     return fail(context, 404, 'Content not found');
   if (item.restricted && !context.key?.restrictedContent)
     return fail(context, 403, 'This content is not available to your key');
-  if (behaviour.contentLagMs > 0 && changedSince(context, id, state.clock.now() - behaviour.contentLagMs))
+  if (defects.contentLagsFeed && changedSince(context, id, state.clock.now() - CONTENT_LAG_MS))
     return fail(context, 503, 'This content is not available yet: try again later');
   return item;
 }

@@ -1,3 +1,4 @@
+import { CLEAN, pageSize, sinceWindowMs } from '../behaviour.ts';
 import { DAY } from '../state/clock.ts';
 import { decodePosition, encodePosition, toTimestamp, type Change, type State } from '../state/index.ts';
 import { RawJson, type Context, type Handler, type MockResponse } from '../types.ts';
@@ -30,24 +31,23 @@ export function parseRfc3339(value: string): number | undefined {
   return utc - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
 }
 
-function parseSince(context: Context): number | MockResponse {
-  const { behaviour, state, request } = context;
+export function parseSince(context: Context): number | MockResponse {
+  const { defects, state, request } = context;
   const raw = request.query.get('since');
   const now = state.clock.now();
   if (raw === null) {
-    if (behaviour.sinceRequired) return fail(context, 400, 'Missing query parameter: since');
-    return now - behaviour.sinceWindowDays * DAY;
+    if (!defects.sinceOptional) return fail(context, 400, 'Missing query parameter: since');
+    return now - sinceWindowMs(defects);
   }
-  const since = behaviour.sinceLenient ? Date.parse(raw) : parseRfc3339(raw);
+  const since = defects.sinceReadLeniently ? Date.parse(raw) : parseRfc3339(raw);
   if (since === undefined || Number.isNaN(since))
     return fail(
       context,
       400,
       `since ${quote(raw)} is not an RFC 3339 UTC timestamp such as 2017-01-06T10:00:00.000Z`,
     );
-  if (behaviour.rejectFutureSince && since > now)
-    return fail(context, 400, 'since must not be in the future');
-  if (since < now - behaviour.sinceWindowDays * DAY)
+  if (!defects.futureSinceServed && since > now) return fail(context, 400, 'since must not be in the future');
+  if (since < now - sinceWindowMs(defects))
     return fail(context, 400, 'since must not be older than 90 days; contact support for an older start');
   return since;
 }
@@ -94,19 +94,50 @@ function serialisedNotifications(context: Context, start: number, end: number): 
 }
 
 /**
+ * Whole page bodies of the clean feed, by state version (the log's generation and length) and the
+ * URL requested (origin, since and page): exact, since nothing else goes into a clean page and the
+ * log only grows between truncations. Validation against the clock runs before, every time.
+ */
+const bodyCache = new WeakMap<State, Map<string, RawJson>>();
+const BODY_CACHE_ENTRIES = 500;
+
+function cachedPage(context: Context, make: () => RawJson | MockResponse): RawJson | MockResponse {
+  if (context.defects !== CLEAN) return make();
+  const { state } = context;
+  let cache = bodyCache.get(state);
+  if (!cache) bodyCache.set(state, (cache = new Map<string, RawJson>()));
+  const key = `${state.log.generation}|${state.log.length}|${context.requestUrl}`;
+  const body = cache.get(key);
+  if (body !== undefined) return body;
+  const made = make();
+  if (!(made instanceof RawJson)) return made;
+  // One buffer: sent in one write, as a server sending bytes it holds would.
+  const whole = new RawJson([Buffer.concat(made.parts)]);
+  if (cache.size >= BODY_CACHE_ENTRIES) cache.clear();
+  cache.set(key, whole);
+  return whole;
+}
+
+/**
  * The change feed. A page starts where the `page` token says (else just after `since`), holds at
  * most `pageSize` changes, and never reaches more than a day past its first change, so a short
  * page is no sign of the end. Its `next` link carries the position after the page.
  */
 export const listNotifications: Handler = (context) => {
-  const { behaviour, state, request } = context;
   const since = parseSince(context);
   if (typeof since !== 'number') return since;
+  const page = cachedPage(context, () => feedPage(context, since));
+  return page instanceof RawJson ? ok(page) : page;
+};
+
+/** The page of the feed after `since` (or at the `page` token), or the error it answers instead. */
+function feedPage(context: Context, since: number): RawJson | MockResponse {
+  const { defects, state, request } = context;
   const log = state.log;
 
   let start = log.firstAfter(since);
   const pageToken = request.query.get('page');
-  if (pageToken !== null && behaviour.honourPage) {
+  if (pageToken !== null && !defects.pageTokenIgnored) {
     const position = decodePosition(pageToken);
     if (!position)
       return fail(
@@ -124,37 +155,35 @@ export const listNotifications: Handler = (context) => {
         `page ${quote(pageToken)} is not a token of this since: follow next links as given`,
       );
     const inNewestBurst = start > 0 && start < log.length && log.timeAt(start - 1) === log.lastTime;
-    if (behaviour.repeatInNewestBurst && inNewestBurst) start--;
+    if (defects.repeatInNewestBurst && inNewestBurst) start--;
   }
   // What the feed may show: the whole log, unless the newest change is held back.
-  const available = Math.max(log.length - (behaviour.withholdLatestChange ? 1 : 0), 0);
-  let end = Math.max(Math.min(start + behaviour.pageSize, available), start);
+  const available = Math.max(log.length - (defects.latestChangeWithheld ? 1 : 0), 0);
+  let end = Math.max(Math.min(start + pageSize(defects), available), start);
   const first = end > start ? log.timeAt(start) : undefined;
   if (first !== undefined) end = Math.min(end, Math.max(log.firstAtOrAfter(first + DAY), start + 1));
-  if (behaviour.pageHoldsWholeTimestamps)
+  if (defects.pageHoldsWholeTimestamps)
     while (end > start && end < available && log.timeAt(end) === log.timeAt(end - 1)) end++;
   const count = Math.max(end - start, 0);
   const last = count > 0 ? log.timeAt(end - 1) : undefined;
 
   let next = Math.max(end, start);
-  if (count > 1 && behaviour.repeatLastAcrossPages) next = end - 1;
-  if (count > 0 && end < log.length && behaviour.skipOneAcrossPages) next = end + 1;
-  if (count > 0 && count < behaviour.pageSize && behaviour.shortPageEndsFeed) next = log.length;
-  if (count === 0 && behaviour.emptyNextSkipsOne) next += 1;
+  if (count > 1 && defects.lastRepeatedAcrossPages) next = end - 1;
+  if (count > 0 && end < log.length && defects.oneSkippedAcrossPages) next = end + 1;
+  if (count > 0 && count < pageSize(defects) && defects.shortPageEndsFeed) next = log.length;
+  if (count === 0 && defects.emptyNextSkipsOne) next += 1;
 
   const nextSince =
     last !== undefined ? toTimestamp(last) : (request.query.get('since') ?? toTimestamp(since));
   const page = encodePosition(log.positionOf(next, since));
   const href = `${request.origin}/content/notifications?since=${encodeURIComponent(nextSince)}&page=${page}`;
   const notifications = count > 0 ? serialisedNotifications(context, start, end) : '[]';
-  return ok(
-    new RawJson([
-      `{"requestUrl":${JSON.stringify(context.requestUrl)},"notifications":`,
-      notifications,
-      `,"links":[{"href":${JSON.stringify(href)},"rel":"next"}]}`,
-    ]),
-  );
-};
+  return new RawJson([
+    `{"requestUrl":${JSON.stringify(context.requestUrl)},"notifications":`,
+    notifications,
+    `,"links":[{"href":${JSON.stringify(href)},"rel":"next"}]}`,
+  ]);
+}
 
 /** The deprecated v1 feed: the latest changes after an optional `since`, at most 50, with v1 URLs. */
 export const listNotificationsV1: Handler = (context) => {

@@ -1,11 +1,9 @@
-import type { Behaviour } from '../behaviour.ts';
+import { LIMITS, type Defects } from '../behaviour.ts';
 import { MEDIA_TYPES, QUALITIES, rgb, type ImageFormat, type Quality } from '../images/formats.ts';
 import { render, type RenderSpec, type Resize } from '../images/render.ts';
 import { MAX_SOURCE_BYTES, type SourceImage } from '../state/images.ts';
 import { PendingBytes, type Context, type Handler, type MockResponse } from '../types.ts';
 import { fail, ok, quote } from './respond.ts';
-
-const MAX_SIDE = 65_000;
 
 const REMOVED_PARAMETERS: Record<string, string> = {
   scheme: 'the scheme is part of the image URI',
@@ -59,7 +57,7 @@ function outputSize(
   asked: { width?: number; height?: number },
   fit: Fit | undefined,
   dpr: number,
-  behaviour: Behaviour,
+  defects: Defects,
 ): Size {
   const keep = (scale: number): Size => ({
     width: Math.max(1, Math.round(image.width * scale)),
@@ -88,7 +86,7 @@ function outputSize(
     case 'pad':
       return { width, height, resize: 'pad' };
     case 'contain':
-      return behaviour.containKeepsAspect ? keep(inside) : { width, height, resize: 'stretch' };
+      return !defects.containStretches ? keep(inside) : { width, height, resize: 'stretch' };
     case 'scale-down':
       return keep(Math.min(1, inside));
     default:
@@ -102,13 +100,15 @@ function overLimit(
   asked: { width?: number; height?: number },
   size: Size,
   dpr: number,
-  behaviour: Behaviour,
+  defects: Defects,
 ): string | undefined {
-  const { imageMaxSide, imageMaxPixels, refuseSourceAtLimit } = behaviour;
-  if (image.bytes > MAX_SOURCE_BYTES || (refuseSourceAtLimit && image.bytes >= MAX_SOURCE_BYTES))
+  const imageMaxSide = defects.sideLimit65536 ? 65_536 : LIMITS.imageMaxSide;
+  const imageMaxPixels = defects.pixelLimit25Million ? 25_000_000 : LIMITS.imageMaxPixels;
+  if (image.bytes > MAX_SOURCE_BYTES || (defects.sourceLimitInclusive && image.bytes >= MAX_SOURCE_BYTES))
     return 'The source image is larger than 20 MB';
   const sides = [size.width, size.height, (asked.width ?? 0) * dpr, (asked.height ?? 0) * dpr];
-  if (Math.max(...sides) > imageMaxSide) return `Width and height are limited to ${MAX_SIDE} pixels`;
+  if (Math.max(...sides) > imageMaxSide)
+    return `Width and height are limited to ${LIMITS.imageMaxSide} pixels`;
   if (size.width * size.height > imageMaxPixels)
     return 'The transformed image is limited to 25 megapixels (26,214,400 pixels)';
   return undefined;
@@ -117,8 +117,8 @@ function overLimit(
 /** Reads and checks the transform; a response is the error to answer instead. */
 function transform(context: Context): Transform | MockResponse {
   const { query, headers } = context.request;
-  const behaviour = context.behaviour;
-  if (behaviour.refuseRemovedImageParameters)
+  const defects = context.defects;
+  if (!defects.removedImageParamsServed)
     for (const [name, why] of Object.entries(REMOVED_PARAMETERS))
       if (query.has(name)) return fail(context, 400, `The parameter "${name}" was removed in v2: ${why}`);
   const format = query.get('format') ?? 'auto';
@@ -143,37 +143,37 @@ function transform(context: Context): Transform | MockResponse {
 
   const image = context.state.images.get(context.pathParams.imageUri!);
   if (!image) return fail(context, 404, `Image not found: ${quote(context.pathParams.imageUri!)}`);
-  const checkedDpr = behaviour.limitsBeforeDpr ? 1 : dpr;
-  const checked = outputSize(image, asked, fit as Fit | undefined, checkedDpr, behaviour);
-  const limit = overLimit(image, asked, checked, checkedDpr, behaviour);
+  const checkedDpr = defects.limitsBeforeDpr ? 1 : dpr;
+  const checked = outputSize(image, asked, fit as Fit | undefined, checkedDpr, defects);
+  const limit = overLimit(image, asked, checked, checkedDpr, defects);
   const checks =
-    behaviour.checkImageLimits &&
-    (behaviour.checkLimitsOnMetadata || context.operation.id !== 'getImageMetadata');
+    !defects.imageLimitsUnchecked &&
+    (!defects.metadataLimitsUnchecked || context.operation.id !== 'getImageMetadata');
   if (limit && checks) return fail(context, 400, limit);
   // What a renderer that never checked would come to: running out of memory, with nothing made.
   if (limit) return { status: 500, body: { message: 'Out of memory while transforming the image' } };
 
   const webp =
-    (/\bimage\/webp\b/.test(headers.accept ?? '') || behaviour.webpForEveryClient) && behaviour.serveWebp;
+    (/\bimage\/webp\b/.test(headers.accept ?? '') || defects.webpForEveryClient) && !defects.webpNeverServed;
   let output: ImageFormat =
     format !== 'auto' ? (format as ImageFormat) : image.format === 'svg' ? 'svg' : webp ? 'webp' : 'jpg';
   if (output === 'svg' && image.format !== 'svg')
     return fail(context, 400, 'format=svg needs an SVG source: a raster image cannot be served as SVG');
-  if (output === 'gif' && !behaviour.encodeGif) output = 'png';
+  if (output === 'gif' && defects.gifServedAsPng) output = 'png';
   const tinted =
-    behaviour.applyTint &&
-    (output !== 'svg' || behaviour.tintSvg) &&
-    (output !== 'jpg' || behaviour.tintJpeg);
-  const size = outputSize(image, asked, fit as Fit | undefined, behaviour.renderAtDpr ? dpr : 1, behaviour);
+    !defects.tintIgnored &&
+    (output !== 'svg' || !defects.svgTintIgnored) &&
+    (output !== 'jpg' || !defects.jpegTintIgnored);
+  const size = outputSize(image, asked, fit as Fit | undefined, !defects.dprIgnored ? dpr : 1, defects);
   const { uri, format: sourceFormat, width: sourceWidth, height: sourceHeight } = image;
   const spec: RenderSpec = {
     uri,
     source: { format: sourceFormat, width: sourceWidth, height: sourceHeight },
     format: output,
     ...size,
-    quality: behaviour.honourQuality ? ((quality ?? undefined) as Quality | undefined) : undefined,
+    quality: !defects.qualityIgnored ? ((quality ?? undefined) as Quality | undefined) : undefined,
     tint: tint && tinted ? tint.split(',').map(rgb) : [],
-    bgcolor: bgcolor && behaviour.applyBgcolor ? rgb(bgcolor) : undefined,
+    bgcolor: bgcolor && !defects.bgcolorIgnored ? rgb(bgcolor) : undefined,
   };
   return { image, spec, dpr, fit: fit as Fit | undefined, given: Object.fromEntries(query) };
 }

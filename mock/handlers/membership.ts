@@ -4,8 +4,8 @@ import type { Handler } from '../types.ts';
 import { fail, ok, quote, UUID } from './respond.ts';
 
 export const listTrialExclusionIpAddresses: Handler = (context) => {
-  const { behaviour, state, request } = context;
-  if (behaviour.rejectUnknownTrialExclusionParams) {
+  const { defects, state, request } = context;
+  if (!defects.unknownTrialExclusionParamsServed) {
     const unknown = [...request.query.keys()].find((name) => name !== 'apiKey');
     if (unknown !== undefined) return fail(context, 400, `Unknown query parameter: ${quote(unknown)}`);
   }
@@ -53,9 +53,9 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
  * token (present, known, unexpired, scoped), then whose it is.
  */
 export const getUserFullProfile: Handler = (context) => {
-  const { behaviour, state, request } = context;
+  const { defects, state, request } = context;
   const mediaType = baseMediaType(request.headers['content-type']);
-  if (behaviour.checkContentType && mediaType !== 'application/json')
+  if (!defects.contentTypeUnchecked && mediaType !== 'application/json')
     return fail(context, 415, 'Unsupported media type: send Content-Type: application/json');
   const userId = context.pathParams.userId!;
   if (!UUID.test(userId)) return fail(context, 400, `${quote(userId)} is not a valid user identifier`);
@@ -64,13 +64,13 @@ export const getUserFullProfile: Handler = (context) => {
     return fail(context, 401, 'Missing or malformed access token: send Authorization: Bearer <token>');
   const token = state.tokens.get(match[1]!);
   if (!token) return fail(context, 401, 'The access token is not valid');
-  if (behaviour.checkTokenExpiry && token.expiresAt <= state.clock.now())
+  if (!defects.tokenExpiryUnchecked && token.expiresAt <= state.clock.now())
     return fail(context, 401, 'The access token has expired');
-  if (behaviour.checkTokenScope && !token.scopes.includes('profile_max'))
+  if (!defects.tokenScopeUnchecked && !token.scopes.includes('profile_max'))
     return fail(context, 401, 'The access token lacks scope profile_max');
   const user = state.users.get(userId.toLowerCase());
   if (!user) return fail(context, 404, 'User not found');
-  if (behaviour.checkTokenOwner && token.userId !== user.id)
+  if (!defects.tokenOwnerUnchecked && token.userId !== user.id)
     return fail(context, 403, 'Access denied: the token was issued for another user');
   return ok({
     user: {

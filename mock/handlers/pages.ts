@@ -47,7 +47,7 @@ export const getPageMainContent: Handler = (context) => {
   if (flag !== 'on' && flag !== 'off') return fail(context, 400, 'feature.blogposts must be on or off');
   const page = findPage(context);
   if ('status' in page) return page;
-  const hideBlogPosts = (flag === 'off') !== context.behaviour.blogpostsInverted;
+  const hideBlogPosts = (flag === 'off') !== context.defects.blogpostsInverted;
   const selected = hideBlogPosts ? page.mainContent.filter((item) => !item.blogPost) : page.mainContent;
   return list(context, page, 'main-content', selected);
 };

@@ -25,6 +25,7 @@ function send(res: ServerResponse, response: MockResponse): void {
   if (response.status !== 204)
     headers['Content-Length'] = String(parts.reduce((sum, part) => sum + part.length, 0));
   res.writeHead(response.status, headers);
+  if (parts.length === 1) return void res.end(parts[0]);
   res.cork();
   for (const part of parts) res.write(part);
   res.end();
@@ -48,9 +49,63 @@ function sendPending(res: ServerResponse, response: MockResponse, body: PendingB
     .catch(() => res.destroy());
 }
 
-/** node's request → the pipeline's request; the pipeline's response → node's response. Nothing else. */
+/** Header values as one string each: node gives only `set-cookie` as a list, so most need no copy. */
+function joined(headers: IncomingMessage['headers']): Record<string, string | undefined> {
+  if (headers['set-cookie'] === undefined) return headers as Record<string, string | undefined>;
+  const copy: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers))
+    copy[name] = Array.isArray(value) ? value.join(', ') : value;
+  return copy;
+}
+
+/** The pipeline's answer to node's request, with the body read (if any). */
+function answer(
+  pipeline: Pipeline,
+  origins: Origins,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer | undefined,
+  asked: readonly string[] | undefined,
+): void {
+  const target = req.url ?? '/';
+  if (!target.startsWith('/')) return send(res, error(400, 'The request target must be a path'));
+  const at = target.indexOf('?');
+  const rawQuery = at === -1 ? '' : target.slice(at + 1);
+  const headers = joined(req.headers);
+  const request: MockRequest = {
+    method: req.method ?? 'GET',
+    path: at === -1 ? target : target.slice(0, at),
+    query: new URLSearchParams(rawQuery),
+    rawQuery,
+    headers,
+    body,
+    secure: origins.secure,
+    origin: origins.origin(),
+    httpsOrigin: origins.httpsOrigin(),
+    asked,
+  };
+  let response: MockResponse;
+  try {
+    response = pipeline(request);
+  } catch (failure) {
+    // A defect of the mock, shown as one and logged without leaking details to the client.
+    console.error('mock: unexpected error', failure);
+    response = error(500, 'The mock failed unexpectedly');
+  }
+  if (response.body instanceof PendingBytes) return sendPending(res, response, response.body);
+  send(res, response);
+}
+
+/**
+ * node's request → the pipeline's request; the pipeline's response → node's response. Nothing else.
+ * A request that declares no body (no Content-Length, no Transfer-Encoding) is answered at once.
+ */
 export function requestListener(pipeline: Pipeline, origins: Origins) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  return (req: IncomingMessage, res: ServerResponse, asked?: readonly string[]): void => {
+    // No body to read: node drops what is left of the request once the answer is sent.
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+      return answer(pipeline, origins, req, res, undefined, asked);
+    req.on('error', () => res.destroy());
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
@@ -67,37 +122,8 @@ export function requestListener(pipeline: Pipeline, origins: Origins) {
       }
       chunks.push(chunk);
     });
-    req.on('error', () => res.destroy());
     req.on('end', () => {
-      if (refused) return;
-      const target = req.url ?? '/';
-      if (!target.startsWith('/')) return send(res, error(400, 'The request target must be a path'));
-      const at = target.indexOf('?');
-      const rawQuery = at === -1 ? '' : target.slice(at + 1);
-      const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(req.headers))
-        headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      const request: MockRequest = {
-        method: req.method ?? 'GET',
-        path: at === -1 ? target : target.slice(0, at),
-        query: new URLSearchParams(rawQuery),
-        rawQuery,
-        headers,
-        body: size > 0 ? Buffer.concat(chunks) : undefined,
-        secure: origins.secure,
-        origin: origins.origin(),
-        httpsOrigin: origins.httpsOrigin(),
-      };
-      let response: MockResponse;
-      try {
-        response = pipeline(request);
-      } catch (failure) {
-        // A defect of the mock, shown as one and logged without leaking details to the client.
-        console.error('mock: unexpected error', failure);
-        response = error(500, 'The mock failed unexpectedly');
-      }
-      if (response.body instanceof PendingBytes) return sendPending(res, response, response.body);
-      send(res, response);
+      if (!refused) answer(pipeline, origins, req, res, size > 0 ? Buffer.concat(chunks) : undefined, asked);
     });
   };
 }

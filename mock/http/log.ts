@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { maskedTarget } from '../key-in-query.ts';
+
+/** One request, as logged: no key or token, whether sent in a header or the query. */
+export interface RequestLogEntry {
+  /** When the request arrived, ISO 8601. */
+  time: string;
+  scheme: 'https' | 'http';
+  method: string;
+  /** Path and query as requested, with the value of any `apiKey` parameter masked. */
+  path: string;
+  status: number;
+  /** From arrival to the last byte sent, in milliseconds. */
+  ms: number;
+  /** The faults in force for this request: switched on, and asked for with `Prefer`. */
+  faults: string[];
+}
+
+/** Hands `onRequest` the entry of this request once its answer has been sent (or the socket closed). */
+export function logRequest(
+  onRequest: (entry: RequestLogEntry) => void,
+  req: IncomingMessage,
+  res: ServerResponse,
+  secure: boolean,
+  faults: string[],
+): void {
+  const started = performance.now();
+  const time = new Date().toISOString();
+  res.once('close', () =>
+    onRequest({
+      time,
+      scheme: secure ? 'https' : 'http',
+      method: req.method ?? '',
+      path: maskedTarget(req.url ?? '/'),
+      status: res.statusCode,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      faults,
+    }),
+  );
+}
