@@ -1,5 +1,5 @@
-/** A UUID as text, in either case (the flags of each expression below say so). */
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A UUID as text, in either case. */
+export const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 /** Every UUID in a text, to blank them out. */
 export const EVERY_UUID = new RegExp(UUID, 'gi');

@@ -1,6 +1,4 @@
-import { DAY } from './state/clock.ts';
-
-const HOUR = 3_600_000;
+import { DAY, HOUR } from './state/clock.ts';
 
 /** The contract's numbers, in one place: the clean service keeps them, a defect may miss them. */
 export const LIMITS = {

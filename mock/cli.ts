@@ -7,6 +7,7 @@ import { liveEnvFor } from './live-env.ts';
 import { DEFAULT_PUBLISH_RATE } from './publishing.ts';
 import { createMock } from './server.ts';
 import { describeThrottle, REAL_THROTTLE } from './throttle.ts';
+import { HOUR, toTimestamp } from './state/clock.ts';
 
 const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options])
 
@@ -145,7 +146,7 @@ const mock = await createMock({
 const state = mock.state;
 const examples = state.examples();
 const { key } = examples;
-const since = new Date(state.clock.now() - 3_600_000).toISOString();
+const since = toTimestamp(state.clock.now() - HOUR);
 // CLM_TARGET is left to the command (conformance:live sets it); the live default of 2 requests a
 // second would only slow a run against a local mock, unless it throttles as the real service does.
 const settings = [

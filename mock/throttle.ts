@@ -1,3 +1,4 @@
+import { DAY } from './state/clock.ts';
 export interface ThrottleOptions {
   /** Requests a key may make per second, sustained. */
   perSecond: number;
@@ -9,8 +10,6 @@ export interface ThrottleOptions {
 
 /** The real service's allowance for a basic key: 2 requests a second and 5,000 a day. */
 export const REAL_THROTTLE: ThrottleOptions = { perSecond: 2, burst: 2, perDay: 5_000 };
-
-const DAY_MS = 86_400_000;
 
 /** "2/s, 5000/day per key", or "off": for banners and logs. */
 export function describeThrottle(options: ThrottleOptions | undefined): string {
@@ -56,8 +55,8 @@ export class Throttle {
     const { perSecond, burst, perDay } = this.current;
     let day = this.days.get(key);
     if (perDay !== undefined) {
-      if (!day || now - day.since >= DAY_MS) this.days.set(key, (day = { count: 0, since: now }));
-      if (day.count >= perDay) return (day.since + DAY_MS - now) / 1000;
+      if (!day || now - day.since >= DAY) this.days.set(key, (day = { count: 0, since: now }));
+      if (day.count >= perDay) return (day.since + DAY - now) / 1000;
     }
     const bucket = this.buckets.get(key) ?? { tokens: burst, at: now };
     bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);

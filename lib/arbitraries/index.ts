@@ -11,5 +11,3 @@ export {
   sinceTooOld,
   sinceWithOffset,
 } from './since.ts';
-// The suite's tests take the day from here too (lib/time.ts holds it).
-export { DAY } from '../time.ts';

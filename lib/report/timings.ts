@@ -36,7 +36,8 @@ export class TimingsCollector {
     this.entries.push({
       title: test.titlePath().slice(3).join(' › '),
       ms: result.duration,
-      start: result.startTime.getTime(),
+      // A result merged from a blob or built by hand may lack its start: the end of the run stands in.
+      start: result.startTime?.getTime() ?? Date.now(),
       worker: result.parallelIndex,
       requests,
       runs: annotations.filter((a) => a.type === FC_RUNS_ANNOTATION).map((a) => Number(a.description)),

@@ -2,6 +2,7 @@ import { parseRfc3339 } from '../handlers/feed.ts';
 import { decodePosition } from '../state/index.ts';
 import type { Fault } from './fault.ts';
 import { withQuery } from './requests.ts';
+import { toTimestamp } from '../state/clock.ts';
 
 const FORM_NOT_PROMISED =
   'The interface shows its timestamps in one form only: live, another RFC 3339 form is held to no 5xx, and a refusal is no failure.';
@@ -49,7 +50,7 @@ export const FEED_INPUT_FAULTS: Fault[] = [
       const position = decodePosition(request.query.get('page') ?? '');
       const since = parseRfc3339(request.query.get('since') ?? '');
       if (!position || since === undefined || position.time >= since) return next(request);
-      return next(withQuery(request, (q) => q.set('since', new Date(position.time - 1).toISOString())));
+      return next(withQuery(request, (q) => q.set('since', toTimestamp(position.time - 1))));
     },
   },
 ];

@@ -3,6 +3,7 @@ import { parseRfc3339 } from '../handlers/feed.ts';
 import { decodePosition, encodePosition } from '../state/index.ts';
 import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
 import { nextOf, withQuery } from './requests.ts';
+import { toTimestamp } from '../state/clock.ts';
 
 /** The server's clock runs this far ahead of the times the log records. */
 const CLOCK_AHEAD = 10 * 60_000;
@@ -209,7 +210,7 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     apply: (request, next) => {
       const since = parseRfc3339(request.query.get('since') ?? '');
       if (since === undefined || since % 1000 === 0) return next(request);
-      const second = new Date(since - (since % 1000)).toISOString();
+      const second = toTimestamp(since - (since % 1000));
       return next(withQuery(request, (q) => q.set('since', second)));
     },
   },

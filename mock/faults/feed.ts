@@ -1,4 +1,4 @@
-import { DAY } from '../state/clock.ts';
+import { DAY, toTimestamp } from '../state/clock.ts';
 import { parseRfc3339 } from '../handlers/feed.ts';
 import { decodePosition } from '../state/index.ts';
 import { onStatus, otherUuid, rewrite, switches, type Fault, type Json } from './fault.ts';
@@ -15,7 +15,7 @@ function rolledOver(value: string): string | undefined {
   const millis = Number((m[7] ?? '.0').slice(1, 4).padEnd(3, '0'));
   const offset = (m[8] === '-' ? -1 : 1) * (Number(m[9] ?? 0) * 60 + Number(m[10] ?? 0));
   const time = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offset * 60_000;
-  return Number.isFinite(time) ? new Date(time).toISOString() : undefined;
+  return Number.isFinite(time) ? toTimestamp(time) : undefined;
 }
 
 /** Change feed: faults of its parameters, its answers and their shape (paging: feed-paging.ts). */
@@ -34,7 +34,7 @@ export const FEED_FAULTS: Fault[] = [
     description: 'A request without since is redirected (302) to the feed of the last 24 hours.',
     apply: rewrite(['listNotifications'], (r, req, context) => {
       if (r.status !== 400 || req.query.has('since') || !context) return r;
-      const since = new Date(context.state.clock.now() - DAY).toISOString();
+      const since = toTimestamp(context.state.clock.now() - DAY);
       const location = `${req.origin}/content/notifications?since=${encodeURIComponent(since)}`;
       return { status: 302, headers: { Location: location }, body: { message: `See ${location}` } };
     }),
@@ -47,7 +47,7 @@ export const FEED_FAULTS: Fault[] = [
     apply: (request, next) => {
       const position = decodePosition(request.query.get('page') ?? '');
       if (request.query.has('since') || !position) return next(request);
-      const since = new Date(position.time - 1).toISOString();
+      const since = toTimestamp(position.time - 1);
       return next(withQuery(request, (q) => q.set('since', since)));
     },
   },

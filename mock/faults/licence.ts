@@ -1,5 +1,6 @@
 import { getLicence } from '../handlers/membership.ts';
 import { onStatus, otherUuid, rewrite, switches, type Fault, type Json } from './fault.ts';
+import { DAY, toTimestamp } from '../state/clock.ts';
 
 const LICENCE = ['getLicence'];
 
@@ -191,7 +192,7 @@ export const LICENCE_FAULTS: Fault[] = [
     description: 'creationDateTime lies a year in the future.',
     apply: rewrite(
       LICENCE,
-      onStatus(200, (b) => void (b.creationDateTime = new Date(Date.now() + 365 * 86_400_000).toISOString())),
+      onStatus(200, (b) => void (b.creationDateTime = toTimestamp(Date.now() + 365 * DAY))),
     ),
   },
   {

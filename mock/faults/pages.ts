@@ -1,5 +1,6 @@
 import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
 import { withQuery } from './requests.ts';
+import { HOUR, toTimestamp } from '../state/clock.ts';
 
 const PAGE_OPERATIONS = ['getPageV1', 'getPageSkylineContent', 'getPageMainContent'];
 
@@ -217,9 +218,9 @@ export const PAGES_FAULTS: Fault[] = [
       onStatus(200, (b) => {
         const lifecycle = (b.pageItems as Json[])[0]?.lifecycle as Json | undefined;
         if (lifecycle)
-          lifecycle.initialPublishDateTime = new Date(
+          lifecycle.initialPublishDateTime = toTimestamp(
             Date.parse(String(lifecycle.lastPublishDateTime)) + 60_000,
-          ).toISOString();
+          );
       }),
     ),
   },
@@ -249,7 +250,7 @@ export const PAGES_FAULTS: Fault[] = [
       onStatus(200, (b) => {
         for (const lifecycle of lifecycles(b))
           for (const field of ['initialPublishDateTime', 'lastPublishDateTime']) {
-            const local = new Date(Date.parse(String(lifecycle[field])) + 3_600_000).toISOString();
+            const local = toTimestamp(Date.parse(String(lifecycle[field])) + HOUR);
             lifecycle[field] = `${local.slice(0, 23)}+01:00`;
           }
       }),

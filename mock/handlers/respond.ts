@@ -1,6 +1,8 @@
+import { UUID_TEXT } from '../state/ids.ts';
 import type { Context, MockResponse, ResponseCode } from '../types.ts';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID as a request may send it, in either case. */
+export const UUID = new RegExp(`^${UUID_TEXT}$`, 'i');
 
 export function ok(body: unknown): MockResponse {
   return { status: 200, body };

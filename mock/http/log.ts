@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { maskedTarget } from '../key-in-query.ts';
+import { toTimestamp } from '../state/clock.ts';
 
 /** One request, as logged: no key or token, whether sent in a header or the query. */
 export interface RequestLogEntry {
@@ -25,7 +26,7 @@ export function logRequest(
   faults: string[],
 ): void {
   const started = performance.now();
-  const time = new Date().toISOString();
+  const time = toTimestamp(Date.now());
   res.once('close', () =>
     onRequest({
       time,

@@ -3,6 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { isIP, type AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 import { answerClientErrors } from './adapter.ts';
+import { DAY } from '../state/clock.ts';
 
 function listen(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,7 +24,7 @@ async function certificate(reachable: string): Promise<{ key: string; cert: stri
   const names = [...new Set(['127.0.0.1', 'localhost', reachable])];
   const pems = await generate([{ name: 'commonName', value: reachable }], {
     keyType: 'ec',
-    notAfterDate: new Date(Date.now() + 7 * 86_400_000),
+    notAfterDate: new Date(Date.now() + 7 * DAY),
     algorithm: 'sha256',
     extensions: [
       {

@@ -1,3 +1,5 @@
+/** An hour in milliseconds. */
+export const HOUR = 3_600_000;
 /** A day in milliseconds: the unit of the `since` window and of the seeded feed. */
 export const DAY = 86_400_000;
 

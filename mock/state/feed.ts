@@ -1,4 +1,4 @@
-import type { IdTable } from './ids.ts';
+import { UUID_TEXT, type IdTable } from './ids.ts';
 
 export type ChangeType = 'CREATE' | 'UPDATE' | 'DELETE';
 
@@ -160,13 +160,13 @@ export function encodePosition(position: Position): string {
   return Buffer.from(`${position.time}#${position.offset}#${position.lastId}`).toString('base64url');
 }
 
+/** A position as a token carries it: time, offset, and the last id whole or none. */
+const POSITION = new RegExp(`^(\\d{1,15})#(\\d{1,9})#((?:${UUID_TEXT})?)$`);
+
 export function decodePosition(token: string): Position | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return undefined;
   // The last id is a whole UUID or nothing: a token cut short is no token.
-  const match =
-    /^(\d{1,15})#(\d{1,9})#((?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?)$/.exec(
-      Buffer.from(token, 'base64url').toString('utf8'),
-    );
+  const match = POSITION.exec(Buffer.from(token, 'base64url').toString('utf8'));
   if (!match) return undefined;
   return { time: Number(match[1]), offset: Number(match[2]), lastId: match[3]! };
 }

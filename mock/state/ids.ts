@@ -1,5 +1,7 @@
 const HEX = [...'0123456789abcdef'].map((c) => c.charCodeAt(0));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A UUID in lower case, as the mock writes every one: the one pattern the mock's others are built from. */
+export const UUID_TEXT = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UUID = new RegExp(`^${UUID_TEXT}$`);
 /** Where the 32 hex digits of a UUID stand in its 36 characters. */
 const DIGITS_AT = [...'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx'].flatMap((c, at) => (c === 'x' ? [at] : []));
 /** The character codes of the UUID being written: the dashes stay, the digits are overwritten. */

@@ -1,4 +1,5 @@
 import type { Random } from './random.ts';
+import { HOUR } from './clock.ts';
 
 export interface Licence {
   id: string;
@@ -41,7 +42,6 @@ const PEOPLE: [string, string, string, string][] = [
   ['Grace', 'Hopper', 'Rear Admiral', 'Engineer'],
   ['Edsger', 'Dijkstra', 'Prof', 'Professor'],
 ];
-const HOUR = 3_600_000;
 
 export function makeLicences(random: Random, now: number): Licence[] {
   return Array.from({ length: 5 }, (_, i) => {

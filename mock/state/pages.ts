@@ -1,3 +1,4 @@
+import { HOUR } from './clock.ts';
 import type { Pickable } from './content-store.ts';
 import type { Random } from './random.ts';
 
@@ -30,7 +31,7 @@ function itemsFrom(random: Random, content: Pickable, count: number): PageItem[]
       title: item.title,
       blogPost: item.kind !== 'Article',
       initialPublish,
-      lastPublish: initialPublish + random.int(0, 6 * 3_600_000),
+      lastPublish: initialPublish + random.int(0, 6 * HOUR),
     };
   });
 }

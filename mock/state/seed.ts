@@ -1,4 +1,4 @@
-import { DAY } from './clock.ts';
+import { DAY, HOUR } from './clock.ts';
 import { drawContent } from './content.ts';
 import type { ContentStore } from './content-store.ts';
 import { TYPE_CODES, type Columns } from './feed.ts';
@@ -43,7 +43,7 @@ export function radixSort(keys: Float64Array): Float64Array {
 function seedTimes(random: Random, start: number, count: number): Float64Array {
   const bursts: number[] = [];
   for (const [days, size] of BURSTS) {
-    const at = start - days * DAY + random.int(0, 3_600_000);
+    const at = start - days * DAY + random.int(0, HOUR);
     for (let i = 0; i < size && bursts.length < count; i++) bursts.push(at);
   }
   bursts.sort((a, b) => a - b);

@@ -1,10 +1,9 @@
 import type { ApiClient } from '../../lib/client/client.ts';
 import type { ExploreData } from '../../lib/explore/index.ts';
 import type { TargetFixture } from '../fixtures.ts';
-import { DAY } from './feed-support.ts';
+import { DAY, HOUR } from './feed-support.ts';
 
 /** The baseline's `since` is an hour ago: the generated date-time of the contract's `since`. */
-const HOUR = 3_600_000;
 
 /**
  * Page tokens as only next links give them: one for a \`since\` an hour ago (the baseline's), and one

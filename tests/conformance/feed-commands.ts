@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ChangeType, PublishRequest } from '../../mock/state/index.ts';
 import { expect } from '../fixtures.ts';
-import { iso } from './feed-support.ts';
+import { HOUR, iso } from './feed-support.ts';
 import {
   checkDeliveries,
   follow,
@@ -20,7 +20,6 @@ import {
 type FeedCommand = fc.AsyncCommand<FeedModel, FeedReal>;
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /** A duration as a person writes it, exactly: `1 h 1 ms`, `5 min 47 s`. */
 function duration(ms: number): string {

@@ -1,19 +1,19 @@
 import type { ApiClient } from '../../lib/client/client.ts';
 import type { ChangeLog } from '../../mock/state/feed.ts';
 import { walkFeed, type FeedPage } from '../../lib/paging/walk.ts';
+import { iso } from '../../lib/time.ts';
+import { UUID_AT_END } from '../../lib/uuid.ts';
 import { expect } from '../fixtures.ts';
 
 /** What the change feed's tests share: times, identifiers, and pages fetched through the client. */
-export { DAY } from '../../lib/arbitraries/index.ts';
-export const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-
-export const iso = (ms: number) => new Date(ms).toISOString();
+export { DAY, HOUR, iso } from '../../lib/time.ts';
+export { UUID } from '../../lib/uuid.ts';
 
 export type Notification = FeedPage['notifications'][number] & {
   lastModified?: string;
   publishReference?: string;
 };
-export const uuidOf = (uri: string) => new RegExp(`(${UUID})$`).exec(uri)?.[1];
+export const uuidOf = (uri: string) => UUID_AT_END.exec(uri)?.[1];
 export const typeOf = (n: { type: string }) => n.type.split('/').pop();
 
 /** Fetches the pages of one walk through the client: every page is checked against the contract. */

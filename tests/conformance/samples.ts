@@ -3,6 +3,7 @@ import type { Contract } from '../../lib/contract/index.ts';
 import type { VARIABLES } from '../../lib/config.ts';
 import { test, type TargetFixture } from '../fixtures.ts';
 import { goneReason } from './gone.ts';
+import { HOUR, iso } from '../../lib/time.ts';
 
 /** A request expected to succeed for one operation, from the target's data. */
 export interface Sample {
@@ -16,7 +17,7 @@ export interface Sample {
  */
 export function samples(target: TargetFixture): { samples: Sample[]; missing: (keyof typeof VARIABLES)[] } {
   const d = target.data;
-  const since = new Date(target.now() - 3_600_000).toISOString();
+  const since = iso(target.now() - HOUR);
   const list: Sample[] = [
     { operation: 'listNotifications', options: { query: { since } } },
     { operation: 'listTrialExclusionIpAddresses', options: {} },

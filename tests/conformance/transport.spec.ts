@@ -3,6 +3,7 @@ import { invalidIdentifier } from '../../lib/arbitraries/index.ts';
 import type { ApiClient, ApiResponse } from '../../lib/client/client.ts';
 import { expect, need, test, type TargetFixture } from '../fixtures.ts';
 import { samples } from './samples.ts';
+import { HOUR, iso } from '../../lib/time.ts';
 
 const HTTPS_ONLY = ['listTrialExclusionIpAddresses', 'getLicence', 'getUserFullProfile'];
 
@@ -149,7 +150,7 @@ test.describe('transport', () => {
     // Headers of 8 KB, far beyond any a client needs and well inside what an HTTP server reads (16 KB),
     // and query parameters no operation defines, on every run whatever the seed.
     const licenceId = target.data.licenceId ?? '00000000-0000-4000-8000-000000000000';
-    const since = new Date(target.now() - 3_600_000).toISOString();
+    const since = iso(target.now() - HOUR);
     const long = 'x'.repeat(8_000);
     const safety = { checks: 'safety' } as const;
     const responses = [
