@@ -1,4 +1,7 @@
-/** Imports run one way: tests, scripts and bench use lib and mock; mock may use lib/contract; no circles. */
+/**
+ * Imports run one way: tests, scripts and bench use rig, lib and mock; rig uses lib and mock; mock may
+ * use lib/contract; no circles.
+ */
 module.exports = {
   forbidden: [
     {
@@ -23,10 +26,17 @@ module.exports = {
       to: { path: '^lib/', pathNot: '^lib/contract/' },
     },
     {
+      name: 'lib-and-mock-not-to-rig',
+      severity: 'error',
+      comment: 'rig is the seam where the suite meets the mock: lib and mock never depend on it.',
+      from: { path: '^(lib|mock)/' },
+      to: { path: '^rig/' },
+    },
+    {
       name: 'nothing-to-tests-or-scripts',
       severity: 'error',
-      comment: 'lib and mock are used by tests and scripts, never the other way round.',
-      from: { path: '^(lib|mock)/' },
+      comment: 'lib, mock and rig are used by tests and scripts, never the other way round.',
+      from: { path: '^(lib|mock|rig)/' },
       to: { path: '^(tests|scripts|bench)/' },
     },
   ],

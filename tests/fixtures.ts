@@ -6,7 +6,7 @@ import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '.
 import { Redactor } from '../lib/client/redact.ts';
 import { loadConfig, VARIABLES, type Config } from '../lib/config.ts';
 import { loadContract, type Contract } from '../lib/contract/index.ts';
-import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../lib/mutation/plan.ts';
+import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../rig/mutation/plan.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
 import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
