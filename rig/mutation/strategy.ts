@@ -52,15 +52,13 @@ function baselineOf(mode: string, tests: Outcome[]): Outcome[] {
 }
 
 /**
- * One mode's mutation, each fault stopping at its first kill. The first run is the baseline (every
- * test once with no fault) and each fault against the tests of its rule, in the same warm workers.
- * A survivor then meets the other tests that reach its rule's operations (per-test coverage from
- * the baseline), then the rest of the suite. Returns undefined when the baseline fails.
+ * The first run of a mode, each fault stopping at its first kill: the baseline (every test once
+ * with no fault) and each fault against the tests of its rule, in the same warm workers. Undefined
+ * when the baseline fails.
  */
-export async function mutateMode(
+export async function baselineAndRules(
   mode: string,
   faults: readonly Mutant[],
-  operationsOf: ReadonlyMap<string, readonly string[]>,
   run: RunPlan,
 ): Promise<ModeResult | undefined> {
   const first = await run(
@@ -70,7 +68,20 @@ export async function mutateMode(
   );
   const baseline = baselineOf(mode, first);
   if (!clean(`${mode} baseline`, baseline)) return undefined;
-  const killed = kills(first);
+  return { baseline, killed: kills(first) };
+}
+
+/**
+ * The survivors of the first run: each meets the other tests that reach its rule's operations
+ * (per-test coverage from the baseline), then the rest of the suite, stopping at its first kill.
+ */
+export async function survivors(
+  mode: string,
+  faults: readonly Mutant[],
+  { baseline, killed }: ModeResult,
+  operationsOf: ReadonlyMap<string, readonly string[]>,
+  run: RunPlan,
+): Promise<void> {
   const tests = baseline.filter((t) => !t.skipped);
   const met = (f: Mutant, t: Outcome) => t.rules.includes(f.rule);
   const reaches = (f: Mutant, t: Outcome) =>
@@ -89,5 +100,4 @@ export async function mutateMode(
     ))
       if (!killed.has(fault)) killed.set(fault, by);
   }
-  return { baseline, killed };
 }
