@@ -24,6 +24,7 @@ const USAGE = `Usage: npm run mutation [-- --deep] [-- --profile] [-- --workers 
   reports/mutation.md and .json; exits 1 if the baseline fails or a fault survives.
 
   --deep        also measure, for faults only property-based tests kill, the kill rate over 10 seeds
+                (every fault then meets all its tests of a step, to know every test that kills it)
   --profile     also print and write (reports/mutation-profile.json), for each Playwright run, its wall
                 time, the workers it started, the tests it ran and the time spent waiting on them
   --workers N   Playwright workers of each mode (default: the machine's cores)
@@ -47,6 +48,7 @@ const runner = new PlaywrightRunner({
   work: mkdtempSync(join(tmpdir(), 'clm-mutation-')),
   workers: WORKERS,
   seed,
+  stopAtFirstKill: !options.deep,
 });
 const rules = loadRules();
 const operationsOf = new Map(rules.map((r) => [r.id, r.operations]));

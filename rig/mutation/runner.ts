@@ -25,7 +25,7 @@ export interface PhaseOptions {
   plan?: PlanFile;
   /** How many faults the plan holds, for the log. */
   faults?: number;
-  /** Stop each fault at its first kill (the default with a plan); `--deep` needs every copy run. */
+  /** Stop each fault at its first kill: the runner's default unless said here. */
   stopAtFirstKill?: boolean;
 }
 
@@ -38,7 +38,15 @@ export class PlaywrightRunner {
   readonly profiles: PhaseProfile[] = [];
   private runs = 0;
 
-  constructor(private readonly settings: { work: string; workers: number; seed: string }) {}
+  constructor(
+    private readonly settings: {
+      work: string;
+      workers: number;
+      seed: string;
+      /** Each fault stops at its first kill; `--deep` runs every copy, to know every test that kills. */
+      stopAtFirstKill: boolean;
+    },
+  ) {}
 
   /** One Playwright run of a project, with a plan when faults are on; every test's outcome. */
   run(name: string, options: PhaseOptions): Promise<Outcome[]> {
@@ -47,7 +55,8 @@ export class PlaywrightRunner {
     const output = join(work, `run-${id}.json`);
     const planFile = join(work, `plan-${id}.json`);
     if (options.plan) {
-      const kills = options.stopAtFirstKill === false ? undefined : join(work, `kills-${id}.txt`);
+      const stop = options.stopAtFirstKill ?? this.settings.stopAtFirstKill;
+      const kills = stop ? join(work, `kills-${id}.txt`) : undefined;
       writeFileSync(planFile, JSON.stringify({ ...options.plan, ...(kills ? { kills } : {}) }));
     }
     const args = [PLAYWRIGHT, 'test', `--project=${options.project}`, `--reporter=${REPORTERS}`];
