@@ -38,7 +38,7 @@ const { values: options } = commandLine(USAGE, {
 const SEEDS = 10;
 const config = loadConfig();
 const seed = String(config.fcSeed);
-/** One worker a core by default: the mock and the tests share the machine, so more only wait on each other. */
+/** One worker a core by default: the mock and the tests share the machine, so more only wait. */
 const WORKERS = options.workers === undefined ? Math.max(1, availableParallelism()) : Number(options.workers);
 if (!Number.isInteger(WORKERS) || WORKERS < 1) {
   console.error(`--workers takes a whole number of at least 1, not '${options.workers}'\n\n${USAGE}`);
