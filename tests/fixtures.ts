@@ -6,8 +6,8 @@ import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '.
 import { Redactor } from '../lib/client/redact.ts';
 import { VARIABLES, type Config } from '../lib/config.ts';
 import { loadContract, type Contract } from '../lib/contract/index.ts';
-import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../lib/mutation/plan.ts';
 import { FC_RUNS_ANNOTATION, TARGET_START_ANNOTATION } from '../lib/report/timings.ts';
+import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../rig/mutation/plan.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
 import { SUITE_MOCK } from '../mock/live-env.ts';

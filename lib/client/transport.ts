@@ -85,7 +85,53 @@ function flatHeaders(response: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/** The answer's body, bounded and decoded, then `finish`: the only way a response ends. */
+function readAnswer(
+  response: IncomingMessage,
+  wire: WireRequest,
+  finish: (error: Error | undefined, response?: WireResponse) => void,
+): void {
+  const chunks: Buffer[] = [];
+  let raw = 0;
+  let read = 0;
+  const tooLarge = () =>
+    finish(
+      new TransportError('too large', `the body is larger than ${wire.maxBytes} bytes (CLM_MAX_BODY_BYTES)`),
+    );
+  response.on('data', (chunk: Buffer) => {
+    raw += chunk.length;
+    if (raw > wire.maxBytes) tooLarge();
+  });
+  const stream = decoded(response, wire.method);
+  stream.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > wire.maxBytes) {
+      tooLarge();
+      stream.destroy();
+      response.destroy();
+    } else chunks.push(chunk);
+  });
+  stream.on('error', (error) => finish(error));
+  response.on('error', (error) => finish(error));
+  response.on('aborted', () => finish(new TransportError('reset', 'the answer was cut off')));
+  stream.on('end', () =>
+    finish(undefined, {
+      status: response.statusCode ?? 0,
+      headers: flatHeaders(response),
+      bytes: Buffer.concat(chunks),
+    }),
+  );
+}
+
+/** Methods that change nothing, whose request may be sent again. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
+  return exchange(wire, false);
+}
+
+/** One exchange, on a kept-alive connection unless `fresh`. */
+function exchange(wire: WireRequest, fresh: boolean): Promise<WireResponse> {
   const url = new URL(wire.url);
   const secure = url.protocol === 'https:';
   const body = wire.body === undefined ? undefined : Buffer.from(wire.body);
@@ -99,6 +145,7 @@ export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
   const send = secure ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     let settled = false;
+    let answered = false;
     const finish = (error: Error | undefined, response?: WireResponse) => {
       if (settled) return;
       settled = true;
@@ -113,43 +160,12 @@ export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
       {
         method: wire.method,
         headers,
-        agent: secure ? agents.https : agents.http,
+        agent: fresh ? false : secure ? agents.https : agents.http,
         ...(secure ? { rejectUnauthorized: !wire.insecureTls } : {}),
       },
       (response) => {
-        const chunks: Buffer[] = [];
-        let raw = 0;
-        let read = 0;
-        const tooLarge = () =>
-          finish(
-            new TransportError(
-              'too large',
-              `the body is larger than ${wire.maxBytes} bytes (CLM_MAX_BODY_BYTES)`,
-            ),
-          );
-        response.on('data', (chunk: Buffer) => {
-          raw += chunk.length;
-          if (raw > wire.maxBytes) tooLarge();
-        });
-        const stream = decoded(response, wire.method);
-        stream.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > wire.maxBytes) {
-            tooLarge();
-            stream.destroy();
-            response.destroy();
-          } else chunks.push(chunk);
-        });
-        stream.on('error', (error) => finish(error));
-        response.on('error', (error) => finish(error));
-        response.on('aborted', () => finish(new TransportError('reset', 'the answer was cut off')));
-        stream.on('end', () =>
-          finish(undefined, {
-            status: response.statusCode ?? 0,
-            headers: flatHeaders(response),
-            bytes: Buffer.concat(chunks),
-          }),
-        );
+        answered = true;
+        readAnswer(response, wire, finish);
       },
     );
     const timer = setTimeout(
@@ -159,7 +175,25 @@ export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
         ),
       wire.timeoutMs,
     );
-    request.on('error', (error) => finish(error));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // A kept-alive connection that the server closed while it sat idle (its keep-alive timeout)
+      // resets the next request sent on it before any answer: that request never reached the
+      // service. Sent once more, on a new connection, as Node's documentation advises; only a
+      // method that changes nothing, in case it did reach it.
+      const idempotent = IDEMPOTENT.has(wire.method.toUpperCase());
+      if (
+        !fresh &&
+        !answered &&
+        !settled &&
+        idempotent &&
+        request.reusedSocket &&
+        error.code === 'ECONNRESET'
+      ) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(exchange(wire, true));
+      } else finish(error);
+    });
     request.end(body);
   });
 }

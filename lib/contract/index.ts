@@ -4,8 +4,6 @@ export type { Match, Method, Operation, Parameter, Response } from './contract.t
 export { expectationWarnings, hasExpectation, strictVariant } from './expect.ts';
 export type { ExpectationWarning } from './expect.ts';
 export { DOCUMENTS, loadDocument } from './load.ts';
-// Kept for the callers not moved yet; the paths live in lib/paths.ts.
-export { projectPath } from '../paths.ts';
 export type { DocumentName } from './load.ts';
 export { loadRules } from './rules.ts';
 export type { Rule, Where } from './rules.ts';

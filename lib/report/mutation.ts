@@ -17,6 +17,7 @@ export interface MutantResult {
 
 export interface MutationReport {
   seed: string;
+  /** The clean copies of mock mode's first run: how many, and their tests' time added up. */
   baseline: { tests: number; seconds: number };
   /** Each phase: what it ran and how long it took. */
   phases: { name: string; faults: number; seconds: number }[];
@@ -46,7 +47,7 @@ export function mutationMarkdown(report: MutationReport): string {
   const lines = [
     '# Mutation run',
     '',
-    `Baseline: the clean mock, ${report.baseline.tests} tests, all passed (${report.baseline.seconds.toFixed(1)} s). fast-check seed ${report.seed}.`,
+    `Baseline: the clean mock, ${report.baseline.tests} tests, all passed (${report.baseline.seconds.toFixed(1)} s of tests, in the first run of mock mode). fast-check seed ${report.seed}.`,
     '',
     `Mock mode: **${s.mock.killed}/${s.mock.total} faults killed (${pct(s.mock.killed, s.mock.total)})**.`,
     '',

@@ -1,6 +1,6 @@
 import type { JSONReportSuite } from '@playwright/test/reporter';
-import { OBSERVATIONS_ATTACHMENT } from '../client/observations.ts';
-import { repeatOfTitle, testKey } from './plan.ts';
+import { OBSERVATIONS_ATTACHMENT } from '../../lib/client/observations.ts';
+import { CLEAN, repeatOfTitle, rulesOfTitle, testKey } from './plan.ts';
 
 /** One test's outcome in one Playwright run. */
 export interface Outcome {
@@ -11,7 +11,11 @@ export interface Outcome {
   property: boolean;
   rules: string[];
   operations: string[];
+  /** The fault the test met; none for a clean copy (`clean`) or a run without a plan. */
   fault: string | undefined;
+  clean: boolean;
+  /** How long it ran. */
+  seconds: number;
   seed: string | undefined;
 }
 
@@ -23,6 +27,7 @@ export function outcomes(suite: JSONReportSuite, path: string[] = []): Outcome[]
       spec.tests.map((test) => {
         const result = test.results[test.results.length - 1];
         const annotations = [...(test.annotations ?? []), ...(result?.annotations ?? [])];
+        const fault = annotations.find((a) => a.type === 'mutant')?.description;
         const body = result?.attachments?.find((a) => a.name === OBSERVATIONS_ATTACHMENT)?.body;
         const calls = body
           ? (JSON.parse(Buffer.from(body, 'base64').toString('utf8')) as { calls: { operation: string }[] })
@@ -34,9 +39,11 @@ export function outcomes(suite: JSONReportSuite, path: string[] = []): Outcome[]
           failed: !!result && !['passed', 'skipped'].includes(result.status ?? ''),
           skipped: !result || result.status === 'skipped',
           property: spec.title.includes('@property'),
-          rules: [...spec.title.matchAll(/@([A-Z]+-\d{2})/g)].map((m) => m[1]!),
+          rules: rulesOfTitle(spec.title),
           operations: [...new Set(calls.map((c) => c.operation))],
-          fault: annotations.find((a) => a.type === 'mutant')?.description,
+          fault: fault || undefined,
+          clean: fault === CLEAN,
+          seconds: (result?.duration ?? 0) / 1000,
           seed: annotations.find((a) => a.type === 'fc-seed')?.description,
         };
       }),
