@@ -153,7 +153,9 @@ test.describe('npm run spec:diff', () => {
     );
     expect(readFileSync(summary, 'utf8')).toContain('Contract changes');
   });
+});
 
+test.describe('npm run spec:diff', () => {
   test('accepts a change named in a baseline until its entry expires', () => {
     const dir = pair((d) => delete d.paths['/widgets']);
     const entry = { rule: 'path-removed', pointer: '/paths', reason: 'retired in v2' };
