@@ -101,7 +101,8 @@ test.describe('the feed across nights @NOTIF-11', () => {
     const redactor = new Redactor([{ value: 'secret-key-123', name: 'CLM_API_KEY' }]);
     expect(
       keptLink(
-        'https://svc.example/content/notifications?since=2026-11-24T10:00:00.000Z&page=abc&APIKEY=k1&x=secret-key-123',
+        'https://svc.example/content/notifications?since=2026-11-24T10:00:00.000Z' +
+          '&page=abc&APIKEY=k1&x=secret-key-123',
         redactor,
       ),
     ).toBe(
