@@ -125,7 +125,9 @@ test.describe('conformance:diff, the mock against a service', () => {
       await mock.close();
     }
   });
+});
 
+test.describe('conformance:diff, the mock against a service', () => {
   test('a service whose licence lacks issueReason: the service breaks the contract there, exit 1', async () => {
     const { mock, settings } = await serviceMock(['licence-missing-issue-reason']);
     try {
@@ -179,7 +181,9 @@ test.describe('conformance:diff, the mock against a service', () => {
       await mock.close();
     }
   });
+});
 
+test.describe('conformance:diff, the mock against a service', () => {
   test('a run cut short by its budget is incomplete, exit 1, and the service sees no more than the budget', async () => {
     const { mock, settings, served } = await serviceMock();
     try {

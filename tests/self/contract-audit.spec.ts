@@ -80,7 +80,9 @@ test.describe('the contract', () => {
       expect(op.deprecated, `${op.id} deprecated`).toBe(v1);
     }
   });
+});
 
+test.describe('the contract', () => {
   test('compiles a validator for every JSON response', async () => {
     const contract = await loadContract();
     for (const op of contract.operations.values()) {

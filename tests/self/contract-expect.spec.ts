@@ -114,7 +114,9 @@ test.describe('expectations (x-expect)', () => {
     ]);
     expect(drift('listNotificationsV1', 404, { error: { code: 404 } })).toEqual([]);
   });
+});
 
+test.describe('expectations (x-expect)', () => {
   test('exist exactly where a response schema holds x-expect, and nowhere else', () => {
     let strict = 0;
     for (const op of contract.operations.values()) {

@@ -91,12 +91,18 @@ test.describe('the feed across nights @NOTIF-11', () => {
     const page = trendHtml(history, { assets: { js: '', css: '' } });
     expect(page).toContain(named[3]);
   });
+});
+
+test.describe('the feed across nights @NOTIF-11', () => {
+  test.describe.configure({ mode: 'parallel' });
+  test.setTimeout(150_000);
 
   test('a kept link loses any key in its query and every secret', () => {
     const redactor = new Redactor([{ value: 'secret-key-123', name: 'CLM_API_KEY' }]);
     expect(
       keptLink(
-        'https://svc.example/content/notifications?since=2026-11-24T10:00:00.000Z&page=abc&APIKEY=k1&x=secret-key-123',
+        'https://svc.example/content/notifications?since=2026-11-24T10:00:00.000Z' +
+          '&page=abc&APIKEY=k1&x=secret-key-123',
         redactor,
       ),
     ).toBe(

@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Rule } from '../../lib/contract/index.ts';
@@ -12,43 +10,10 @@ import {
   regressions,
   type HistoryRecord,
 } from '../../lib/report/history.ts';
-import type { ConformanceReport, Verdict } from '../../lib/report/model.ts';
-import { chartAssets } from '../../lib/report/trend-charts.ts';
-import { trendHtml } from '../../lib/report/trend.ts';
-import { tsxArgs } from './support/commands.ts';
+import type { ConformanceReport } from '../../lib/report/model.ts';
+import { day, run, series, tmp, tsx } from './support/history-runs.ts';
 
-const day = (i: number) => new Date(Date.UTC(2025, 0, 1 + i, 2, 40)).toISOString();
-const BASE = 'https://api.example.com';
-
-/** A run on day `i` with the given verdicts; a failing NOTIF-07 comes with its finding. */
-function run(i: number, rules: Record<string, Verdict>, extra: Partial<HistoryRecord> = {}): HistoryRecord {
-  return {
-    at: day(i),
-    commit: 'abc123',
-    targetKind: 'live',
-    baseUrl: BASE,
-    contract: 'c0ffee',
-    faults: [],
-    verdict: Object.values(rules).includes('fail') ? 'fail' : 'pass',
-    rules,
-    findings:
-      rules['NOTIF-07'] === 'fail' ? [{ id: 'F1', title: 'A page of 201 changes', rules: ['NOTIF-07'] }] : [],
-    drift: [],
-    latency: [{ operation: 'listNotifications', count: 3, p50: 100 + i, p95: 200 + i }],
-    requests: 50 + i,
-    complete: true,
-    ...extra,
-  };
-}
-/** Runs of one rule, a verdict each, oldest first. */
-const series = (...verdicts: Verdict[]) => verdicts.map((v, i) => run(i, { 'NOTIF-07': v }));
 const ids = (trends: { rule: string }[]) => trends.map((t) => t.rule);
-const tmp = () => mkdtempSync(join(tmpdir(), 'clm-history-'));
-const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
-  spawnSync(process.execPath, tsxArgs(`scripts/${script}.ts`, args), {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-  });
 
 test.describe('a run as the history keeps it', () => {
   const rule = (id: string): Rule => ({ id, group: 'g', level: 'must', text: '', where: [], operations: [] });
@@ -245,58 +210,5 @@ test.describe('npm run conformance:regressions', () => {
     const help = cli(['--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run conformance:regressions/);
-  });
-});
-
-test.describe('the trend page', () => {
-  // NOTIF-07 regresses in the newest run, AUTH-01 flips each night, a drift field appears on day 2.
-  const history = series('pass', 'pass', 'pass', 'fail').map((r, i): HistoryRecord => ({
-    ...r,
-    rules: { ...r.rules, 'AUTH-01': i % 2 ? 'fail' : 'pass' },
-    drift: i >= 1 ? ['listNotifications 200 </script><b>x'] : [],
-  }));
-
-  test('inlines the charting library and asks for nothing from outside', () => {
-    const html = trendHtml(history);
-    const { js, css } = chartAssets();
-    expect(html).toContain(js.slice(0, 500));
-    expect(html).toContain(js.slice(-500));
-    expect(html).toContain(css.slice(0, 200));
-    expect(html).not.toMatch(/<(script|link|img|iframe)\b[^>]*\b(src|href)\s*=\s*(?!["']?data:)/i);
-    expect(html).not.toMatch(/@import|url\(\s*["']?(https?:)?\/\//i);
-  });
-
-  test('puts the newest verdict and the regressed and flaky rules first', () => {
-    const html = trendHtml(history);
-    const summary = html.slice(html.indexOf('id="summary"'), html.indexOf('id="charts"'));
-    expect(summary).toContain('Newest run: <b>FAIL</b>');
-    expect(summary).toMatch(/id="regressed"><li><b>NOTIF-07<\/b>.*: A page of 201 changes<\/li><\/ul>/);
-    expect(summary).toMatch(/id="flaky"><li><b>AUTH-01<\/b>/);
-    expect(html).toMatch(/<tr class="flaky"><th scope="row">AUTH-01 <span class="tag flaky">/);
-  });
-
-  test('lists each drift field with when it was first and last seen, escaped', () => {
-    const html = trendHtml(history);
-    const drift = html.slice(html.indexOf('id="drift"'));
-    expect(drift).toContain('<code>&lt;/script&gt;&lt;b&gt;x</code>');
-    expect(drift).toContain('<td>2025-01-02 02:40</td><td>2025-01-04 02:40</td><td>3</td>');
-    expect(html.match(/<\/script/gi)).toHaveLength(3);
-  });
-
-  test('says so when there are no runs yet, and draws a single run', () => {
-    expect(trendHtml([])).toContain('No runs yet');
-    const one = trendHtml(history.slice(0, 1));
-    expect(one).toContain('nothing to compare with yet');
-    expect(one).not.toContain('No runs yet');
-  });
-
-  test('npm run report:trend writes the page of a history', () => {
-    const dir = tmp();
-    for (const r of history) appendHistory(join(dir, HISTORY_FILE), r);
-    const out = join(dir, 'page', 'trend.html');
-    const result = tsx('report-trend', ['--history', join(dir, HISTORY_FILE), '--out', out]);
-    expect(result.status).toBe(0);
-    expect(existsSync(out) && readFileSync(out, 'utf8')).toContain('NOTIF-07');
-    expect(tsx('report-trend', ['--out']).status).toBe(2);
   });
 });

@@ -87,6 +87,11 @@ test.describe('live runs against a hostile service @AUTH-07 @AUTH-05', () => {
       await hostile.close();
     }
   });
+});
+
+test.describe('live runs against a hostile service @AUTH-07 @AUTH-05', () => {
+  test.describe.configure({ mode: 'parallel' });
+  test.setTimeout(120_000);
 
   const stops: [string, HostileKind | 'badcert' | 'refused', RegExp][] = [
     ['a stalled body', 'stall', /deadline reached|did not answer/],
@@ -191,6 +196,16 @@ test.describe('live runs through a proxy that varies what the interface leaves o
     expect(explored.map((row) => [row.operation, row.positive + row.negative])).toEqual(
       V1_OPERATIONS.map((operation) => [operation, 1]),
     );
+  });
+});
+
+test.describe('live runs through a proxy that varies what the interface leaves open @HTTP-03', () => {
+  test.describe.configure({ mode: 'parallel' });
+  test.setTimeout(180_000);
+  let mocks: Mock[] = [];
+  test.afterAll(async () => {
+    await Promise.all(mocks.map((m) => m.close()));
+    mocks = [];
   });
 
   test('with 4 workers the service sees at most the budget and the pace; the verdict says budget', async () => {

@@ -29,6 +29,46 @@ function status(url: string, headers: Record<string, string>): Promise<number> {
   });
 }
 
+/** A consumer app in `dir`, with the packed tarball installed in it. */
+function installTarball(dir: string, filename: string): string {
+  const app = join(dir, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), '{ "name": "clm-consumer", "private": true, "type": "module" }\n');
+  const tarball = join(dir, filename);
+  npm(app, 'install', tarball, '--prefix', app, '--no-audit', '--no-fund', '--prefer-offline');
+  return app;
+}
+
+/** The installed clm-mock started with --log: it answers one GET with the key in the query, then stops. */
+async function startsAndAnswers(app: string, log: string): Promise<void> {
+  const bin = realpathSync(join(app, 'node_modules/.bin/clm-mock'));
+  const child = spawn(process.execPath, [bin, '--port', '0', '--http-port', '0', '--log', log], {
+    cwd: app,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let banner = '';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        banner += chunk.toString('utf8');
+        if (banner.includes('Ctrl-C stops it.')) resolve();
+      });
+      child.stderr.on('data', (chunk: Buffer) => (banner += chunk.toString('utf8')));
+      child.once('exit', (code) => reject(new Error(`clm-mock exited (${code}):\n${banner}`)));
+    });
+    const url = /^ {2}HTTPS +(https:\/\/127\.0\.0\.1:\d+)/m.exec(banner)?.[1];
+    const key = /^Keys \(.*\): ([\w-]+)/m.exec(banner)?.[1];
+    expect(url, banner).toBeDefined();
+    expect(key, banner).toBeDefined();
+    expect(await status(`${url}/trial-exclusions/ip-addresses?apiKey=${key}`, {})).toBe(200);
+  } finally {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }
+}
+
 test.describe('the mock as a dependency', () => {
   test('startMock starts it on free loopback ports, answers a demo key, and stops', async ({ request }) => {
     const mock = await startMock({ seed: 3 });
@@ -62,42 +102,10 @@ test.describe('the mock as a dependency', () => {
       expect(files).toContain(needed);
     expect(files.filter((f) => /(^|\/)\.env|^(reports|tests|scripts)\//.test(f))).toEqual([]);
 
-    const app = join(dir, 'app');
-    mkdirSync(app);
-    writeFileSync(
-      join(app, 'package.json'),
-      '{ "name": "clm-consumer", "private": true, "type": "module" }\n',
-    );
-    const tarball = join(dir, packed!.filename);
-    npm(app, 'install', tarball, '--prefix', app, '--no-audit', '--no-fund', '--prefer-offline');
+    const app = installTarball(dir, packed!.filename);
 
     const log = join(dir, 'requests.log');
-    const bin = realpathSync(join(app, 'node_modules/.bin/clm-mock'));
-    const child = spawn(process.execPath, [bin, '--port', '0', '--http-port', '0', '--log', log], {
-      cwd: app,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let banner = '';
-    try {
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          banner += chunk.toString('utf8');
-          if (banner.includes('Ctrl-C stops it.')) resolve();
-        });
-        child.stderr.on('data', (chunk: Buffer) => (banner += chunk.toString('utf8')));
-        child.once('exit', (code) => reject(new Error(`clm-mock exited (${code}):\n${banner}`)));
-      });
-      const url = /^ {2}HTTPS +(https:\/\/127\.0\.0\.1:\d+)/m.exec(banner)?.[1];
-      const key = /^Keys \(.*\): ([\w-]+)/m.exec(banner)?.[1];
-      expect(url, banner).toBeDefined();
-      expect(key, banner).toBeDefined();
-      expect(await status(`${url}/trial-exclusions/ip-addresses?apiKey=${key}`, {})).toBe(200);
-    } finally {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
-    }
+    await startsAndAnswers(app, log);
     const text = readFileSync(log, 'utf8');
     expect(text).not.toContain('mock-key');
     const [entry, ...more] = text

@@ -13,7 +13,8 @@ import { watch } from './support/watch.ts';
 /** Screenshots for readers of the reports: written where the reports are, never committed. */
 const SHOTS = 'reports/screenshots';
 const REPLAY =
-  'MOCK_FAULTS=content-as-list FC_SEED=7 npx playwright test tests/conformance/content.spec.ts:19 --project=mock';
+  'MOCK_FAULTS=content-as-list FC_SEED=7 ' +
+  'npx playwright test tests/conformance/content.spec.ts:19 --project=mock';
 
 const pages = new Map<string, string>();
 let server: Server;
@@ -22,13 +23,16 @@ let origin = '';
 async function report(faulty: boolean, endedAt: string): Promise<ConformanceReport> {
   const failure = {
     message:
-      'ApiCheckError: Response violates schema [CONT-01]\n  Expected: an object\n  Received: body must be object',
+      'ApiCheckError: Response violates schema [CONT-01]\n' +
+      '  Expected: an object\n  Received: body must be object',
     operation: 'getContent',
     exchange: {
       method: 'GET',
       url: 'https://127.0.0.1:8443/content/65522bdc-0a65-4469-848b-169bb427661b',
       status: 200,
-      curl: 'curl -sS -k -H "X-Api-Key: $CLM_API_KEY" "https://127.0.0.1:8443/content/65522bdc-0a65-4469-848b-169bb427661b"',
+      curl:
+        'curl -sS -k -H "X-Api-Key: $CLM_API_KEY" ' +
+        '"https://127.0.0.1:8443/content/65522bdc-0a65-4469-848b-169bb427661b"',
       body: '[{"id":"http://www.ft.com/thing/65522bdc-0a65-4469-848b-169bb427661b"}]',
     },
     replay: REPLAY,

@@ -10,7 +10,8 @@ import { partialReasons } from '../../lib/report/run-meta.ts';
 import { META } from './support/report-meta.ts';
 
 const SCHEMA_FAILURE =
-  'ApiCheckError: Body does not match the contract [LIC-01]\n  Expected: required property seatLimit\n  Received: {"id":"6a1c…"}';
+  'ApiCheckError: Body does not match the contract [LIC-01]\n' +
+  '  Expected: required property seatLimit\n  Received: {"id":"6a1c…"}';
 
 function failed(id: string, rules: string[], failure: Partial<FailureRecord>): TestRecord {
   return {

@@ -107,7 +107,9 @@ test.describe('the test coverage levels (TCL)', () => {
     expect(JSON.stringify(observations)).not.toContain('s3cr3t');
     expect(JSON.stringify(observations)).not.toContain('maybe');
   });
+});
 
+test.describe('the test coverage levels (TCL)', () => {
   test('each criterion counts what the contract documents against what the run sent and received', () => {
     const contract = tinyContract();
     const observations = emptyObservations();
@@ -170,7 +172,9 @@ test.describe('the test coverage levels (TCL)', () => {
     expect(fewer.criteria.paths).toEqual({ covered: 1, total: 2 });
     expect(fewer.flows).toEqual([{ flow: 'listThings → getThing', followed: false }]);
   });
+});
 
+test.describe('the test coverage levels (TCL)', () => {
   test('properties are named through arrays and allOf branches, and a recursive schema is bounded', () => {
     const node: Record<string, unknown> = { type: 'object', properties: { name: {} } };
     (node.properties as Record<string, unknown>).children = { type: 'array', items: node };

@@ -68,17 +68,17 @@ test.describe('the conformance report', () => {
   });
 });
 
-test.describe('the run verdict', () => {
-  const observations = (findings: { check: string; title: string; rules: string[] }[]) => ({
-    calls: [],
-    drift: [],
-    retries: [],
-    requests: 1,
-    findings,
-    exchanges: [],
-    deprecations: [],
-  });
+const observations = (findings: { check: string; title: string; rules: string[] }[]) => ({
+  calls: [],
+  drift: [],
+  retries: [],
+  requests: 1,
+  findings,
+  exchanges: [],
+  deprecations: [],
+});
 
+test.describe('the run verdict', () => {
   test("a failed automatic check fails its own rule as well as the test's", async () => {
     const records: TestRecord[] = [
       {
@@ -109,7 +109,9 @@ test.describe('the run verdict', () => {
     expect(verdict('TE-01'), 'a passing test adds no rule').toBe('not covered');
     expect(report.verdict).toBe('fail');
   });
+});
 
+test.describe('the run verdict', () => {
   test('a run stopped by its budget is incomplete, never a failed rule, and says why', async () => {
     const records: TestRecord[] = [
       {

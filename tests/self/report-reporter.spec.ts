@@ -92,7 +92,8 @@ test.describe('the conformance reporter', () => {
     expect(finding!.rules).toEqual(['LIC-07']);
     expect([finding!.expected, finding!.received]).toEqual(['403', '200']);
     expect(finding!.replay).toBe(
-      'MOCK_FAULTS=licence-any-key FC_SEED=9 npx playwright test tests/conformance/licence.spec.ts:124 --project=mock',
+      'MOCK_FAULTS=licence-any-key FC_SEED=9 ' +
+        'npx playwright test tests/conformance/licence.spec.ts:124 --project=mock',
     );
     expect(finding!.exchange!.curl).toContain('https://127.0.0.1:8443/licence/abc');
     expect(JSON.stringify(report)).not.toContain(WORKER);

@@ -8,7 +8,8 @@ import { projectPath } from '../../lib/paths.ts';
 import { compareContracts, RULES } from '../../lib/spec-diff/index.ts';
 import { tsxArgs } from './support/commands.ts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-return --
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access,
+   @typescript-eslint/no-unsafe-return --
    the fixtures are plain YAML documents, edited freely by each case */
 type Doc = Record<string, any>;
 const BASE = projectPath('tests/self/fixtures/diff/base.yaml');
@@ -109,7 +110,8 @@ test.describe('npm run spec:diff', () => {
     expect(run.status, run.stderr).toBe(1);
     expect(run.stdout).toContain('Breaks clients (error, 1)');
     expect(run.stdout).toContain(
-      '  getWidget GET /widgets/{widgetId}\n    response 200: `name` removed  [response-body-required-property-removed]',
+      '  getWidget GET /widgets/{widgetId}\n' +
+        '    response 200: `name` removed  [response-body-required-property-removed]',
     );
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
       '1 change (1 error). 1 change at or above error: the gate fails.',
@@ -149,11 +151,14 @@ test.describe('npm run spec:diff', () => {
       .split('\n')
       .findIndex((l) => l.includes('enum:'));
     expect(github.stdout).toContain(
-      `::error file=b.yaml,line=${line + 1},title=request-parameter-enum-value-removed (getWidget GET /widgets/{widgetId})::`,
+      `::error file=b.yaml,line=${line + 1},` +
+        'title=request-parameter-enum-value-removed (getWidget GET /widgets/{widgetId})::',
     );
     expect(readFileSync(summary, 'utf8')).toContain('Contract changes');
   });
+});
 
+test.describe('npm run spec:diff', () => {
   test('accepts a change named in a baseline until its entry expires', () => {
     const dir = pair((d) => delete d.paths['/widgets']);
     const entry = { rule: 'path-removed', pointer: '/paths', reason: 'retired in v2' };

@@ -74,7 +74,9 @@ test.describe('the CI workflows', () => {
     expect(all).toContain('npm run conformance:regressions');
     expect(all).toContain('npm run conformance:verdict');
   });
+});
 
+test.describe('the CI workflows', () => {
   test('every job sets up Node 24, which the engines field allows', () => {
     const setups = Object.values(workflows).flatMap((w) =>
       Object.values(w.jobs).flatMap((job) =>
