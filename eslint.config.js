@@ -24,6 +24,9 @@ export default tseslint.config(
       // A missing await on a request or an expect is the classic silent bug of API tests.
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Small rooms: a file or a function past these has two jobs, and is split by them, never packed.
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 80 }],
     },
   },
   {
