@@ -22,15 +22,20 @@ async function withHostile(options: HostileOptions, use: (hostile: Hostile) => P
   await use(hostile).finally(() => hostile.close());
 }
 
-test.describe('the hostile service', () => {
-  // One worker, in order: the servers are started once for the group.
-  test.describe.configure({ mode: 'default' });
-  let hostile: Hostile;
+let hostile: Hostile;
+/** The block's hostile service, started once for its tests and put back before each. */
+function startsHostile() {
   test.beforeAll(async () => {
     hostile = await startHostile();
   });
   test.afterAll(async () => hostile?.close());
   test.beforeEach(() => hostile.reset());
+}
+
+test.describe('the hostile service', () => {
+  // One worker, in order: the servers are started once for the group.
+  test.describe.configure({ mode: 'default' });
+  startsHostile();
 
   test("its default routes meet every kind on the contract's operations", () => {
     expect(new Set(OPERATION_PATHS.map(kindFor))).toEqual(new Set(HOSTILE_KINDS));
@@ -79,12 +84,7 @@ test.describe('the hostile service', () => {
 test.describe('the hostile service', () => {
   // One worker, in order: the servers are started once for the group.
   test.describe.configure({ mode: 'default' });
-  let hostile: Hostile;
-  test.beforeAll(async () => {
-    hostile = await startHostile();
-  });
-  test.afterAll(async () => hostile?.close());
-  test.beforeEach(() => hostile.reset());
+  startsHostile();
 
   test('stall sends headers and part of a body, then nothing', async () => {
     const res = await probe(`${hostile.baseUrl}${pathFor('stall')}?since=x`, { timeoutMs: 800 });

@@ -4,19 +4,19 @@ import { createMock, type Mock } from '../../mock/server.ts';
 import { startTolerantProxy, type TolerantProxy, type Variation } from './servers/tolerant-proxy.ts';
 import { probe } from './support/probe.ts';
 
-test.describe('the tolerant proxy', () => {
-  test.describe.configure({ mode: 'default' });
-  let mock: Mock;
-  let proxy: TolerantProxy;
-  let ids: ReturnType<Mock['state']['examples']>;
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    probe(url, { headers: { 'X-Api-Key': ids.key, ...headers } });
-  const json = (body: Buffer) => JSON.parse(body.toString()) as Record<string, unknown>;
-  async function withProxy(variations: Variation[], use: (other: TolerantProxy) => Promise<void>) {
-    const other = await startTolerantProxy({ upstream: mock, variations });
-    await use(other).finally(() => other.close());
-  }
+// A block's mock and proxy, started once for its tests (in order, in one worker) and closed after them.
+let mock: Mock;
+let proxy: TolerantProxy;
+let ids: ReturnType<Mock['state']['examples']>;
+const get = (url: string, headers: Record<string, string> = {}) =>
+  probe(url, { headers: { 'X-Api-Key': ids.key, ...headers } });
+const json = (body: Buffer) => JSON.parse(body.toString()) as Record<string, unknown>;
+async function withProxy(variations: Variation[], use: (other: TolerantProxy) => Promise<void>) {
+  const other = await startTolerantProxy({ upstream: mock, variations });
+  await use(other).finally(() => other.close());
+}
 
+function startsMockAndProxy() {
   test.beforeAll(async () => {
     mock = await createMock({ seed: 1, now: '2026-11-22T12:00:00.000Z' });
     ids = mock.state.examples();
@@ -26,6 +26,11 @@ test.describe('the tolerant proxy', () => {
     await proxy?.close();
     await mock?.close();
   });
+}
+
+test.describe('the tolerant proxy', () => {
+  test.describe.configure({ mode: 'default' });
+  startsMockAndProxy();
 
   test('extra fields at every level and reversed keys, licence links included', async () => {
     const path = `/licence/${ids.licenceId}`;
@@ -69,26 +74,7 @@ test.describe('the tolerant proxy', () => {
 
 test.describe('the tolerant proxy', () => {
   test.describe.configure({ mode: 'default' });
-  let mock: Mock;
-  let proxy: TolerantProxy;
-  let ids: ReturnType<Mock['state']['examples']>;
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    probe(url, { headers: { 'X-Api-Key': ids.key, ...headers } });
-  const json = (body: Buffer) => JSON.parse(body.toString()) as Record<string, unknown>;
-  async function withProxy(variations: Variation[], use: (other: TolerantProxy) => Promise<void>) {
-    const other = await startTolerantProxy({ upstream: mock, variations });
-    await use(other).finally(() => other.close());
-  }
-
-  test.beforeAll(async () => {
-    mock = await createMock({ seed: 1, now: '2026-11-22T12:00:00.000Z' });
-    ids = mock.state.examples();
-    proxy = await startTolerantProxy({ upstream: mock });
-  });
-  test.afterAll(async () => {
-    await proxy?.close();
-    await mock?.close();
-  });
+  startsMockAndProxy();
 
   test('v1 paths are gone for a valid key only; the log never holds a key', async () => {
     const path = `/content/items/v1/${ids.contentId}`;
