@@ -73,39 +73,25 @@ interface Widening {
   widen: (s: Schema) => void;
 }
 const num = (s: Schema, k: string) => typeof s[k] === 'number';
+/** A numeric bound moved by `by`: up for an upper bound, down for a lower one, widens. */
+const moved = (name: string, key: string, by: number): Widening => ({
+  name,
+  applies: (s) => num(s, key),
+  widen: (s) => void ((s[key] as number) += by),
+});
 const WIDENINGS: Widening[] = [
-  {
-    name: 'maximum raised',
-    applies: (s) => num(s, 'maximum'),
-    widen: (s) => void ((s.maximum as number) += 7),
-  },
-  {
-    name: 'minimum lowered',
-    applies: (s) => num(s, 'minimum'),
-    widen: (s) => void ((s.minimum as number) -= 7),
-  },
+  moved('maximum raised', 'maximum', 7),
+  moved('minimum lowered', 'minimum', -7),
   {
     name: 'exclusive maximum dropped',
     // Only the tighter of the two bounds counts.
     applies: (s) => num(s, 'exclusiveMaximum') && !num(s, 'maximum'),
     widen: (s) => delete s.exclusiveMaximum,
   },
-  {
-    name: 'maxLength raised',
-    applies: (s) => num(s, 'maxLength'),
-    widen: (s) => void ((s.maxLength as number) += 10),
-  },
+  moved('maxLength raised', 'maxLength', 10),
   { name: 'minLength dropped', applies: (s) => num(s, 'minLength'), widen: (s) => delete s.minLength },
-  {
-    name: 'maxItems raised',
-    applies: (s) => num(s, 'maxItems'),
-    widen: (s) => void ((s.maxItems as number) += 5),
-  },
-  {
-    name: 'minItems lowered',
-    applies: (s) => num(s, 'minItems'),
-    widen: (s) => void ((s.minItems as number) -= 1),
-  },
+  moved('maxItems raised', 'maxItems', 5),
+  moved('minItems lowered', 'minItems', -1),
   { name: 'uniqueItems dropped', applies: (s) => s.uniqueItems === true, widen: (s) => delete s.uniqueItems },
   { name: 'multipleOf dropped', applies: (s) => num(s, 'multipleOf'), widen: (s) => delete s.multipleOf },
   { name: 'format dropped', applies: (s) => s.format !== undefined, widen: (s) => delete s.format },
