@@ -1,4 +1,3 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type {
   FullConfig,
@@ -15,7 +14,6 @@ import { projectPath } from '../paths.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
 import { EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
 import { FEED_NIGHT_ATTACHMENT, type FeedNight } from '../paging/nights.ts';
-import { errorAnnotations } from './ci.ts';
 import { EXIT, exitCodeOf, exitIncompleteAtEnd } from './exit-code.ts';
 import { plain, replayable, replayCommand } from './findings.ts';
 import { appendHistory, HISTORY_FILE, recordOf } from './history.ts';
@@ -27,11 +25,10 @@ import {
   type RunRecord,
   type TestRecord,
 } from './model.ts';
-import { conformanceHtml } from './render-html.ts';
-import { closingText, conformanceMarkdown, driftMarkdown } from './render.ts';
-import { coverageMarkdown } from './render-coverage.ts';
+import { tellCi, writeOutputs } from './outputs.ts';
+import { closingText } from './render.ts';
 import { contractIdentity, partialReasons, suiteCommit } from './run-meta.ts';
-import { TimingsCollector, timingsMarkdown } from './timings.ts';
+import { TimingsCollector } from './timings.ts';
 
 const RULE_TAG = /^@([A-Z]+-\d{2})$/;
 
@@ -205,24 +202,11 @@ export default class ConformanceReporter implements Reporter {
     });
     // A partial run goes beside the full run's reports, so it never silently replaces them.
     const dir = this.partial.length > 0 ? join(this.outputDir, 'partial') : this.outputDir;
-    mkdirSync(dir, { recursive: true });
-    const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
-    const markdown = conformanceMarkdown(report);
-    write('conformance.md', markdown);
-    write('conformance.html', conformanceHtml(report));
-    write('conformance.json', `${JSON.stringify(report, null, 2)}\n`);
-    write('coverage.md', coverageMarkdown(report));
-    write('coverage.json', `${JSON.stringify(report.coverage, null, 2)}\n`);
-    write('drift.md', driftMarkdown(report));
-    write('drift.json', `${JSON.stringify(report.drift, null, 2)}\n`);
-    const timings = this.timings.timings();
-    write('timings.md', timingsMarkdown(timings));
-    write('timings.json', `${JSON.stringify(timings, null, 2)}\n`);
+    const markdown = writeOutputs(dir, report, this.timings.timings());
     // A part of the suite that walked the feed is kept too: the next night follows its link.
     if (this.partial.length === 0 || this.feed)
       appendHistory(join(this.outputDir, HISTORY_FILE), recordOf(report, this.feed));
-    if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${markdown}\n`);
-    if (process.env.GITHUB_ACTIONS === 'true') for (const a of errorAnnotations(report)) console.log(a);
+    tellCi(report, markdown);
 
     const kept = this.partial.length
       ? `: a partial run (${this.partial.join('; ')}); ` +
