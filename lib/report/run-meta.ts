@@ -25,6 +25,13 @@ export function contractIdentity(contract: Contract): { version: string; hash: s
 /** Options of `playwright test` that run a part of the suite. */
 const SELECTING = ['--last-failed', '--only-changed', '--grep', '-g', '--grep-invert', '--test-list'];
 
+/** The title filter named on the command line (`-g X`, `--grep X`, `--grep=X`), if any. */
+function titleFilter(args: string[]): string | undefined {
+  const at = args.findIndex((a) => a === '-g' || a === '--grep');
+  if (at >= 0) return args[at + 1];
+  return args.find((a) => a.startsWith('--grep='))?.slice('--grep='.length);
+}
+
 /**
  * Why a run is a part of the suite, not the whole: a shard, a title filter, files named on the
  * command line. Empty for a full run, and for shards merged into one report.
@@ -40,7 +47,10 @@ export function partialReasons(config: FullConfig, argv: string[] = process.argv
     const args = argv.slice(at + 1);
     const files = args.filter((a, i) => !a.startsWith('-') && !(args[i - 1] ?? '').match(/^-[^=]*$/));
     if (files.length > 0) reasons.push(`files named (${files.join(' ')})`);
-    const options = args.filter((a) => SELECTING.includes(a.split('=')[0]!) && !['-g', '--grep'].includes(a));
+    // The runner applies `-g` itself: the config's grep does not carry it.
+    const title = titleFilter(args);
+    if (title !== undefined) reasons.push(`tests filtered by title (/${title}/)`);
+    const options = args.filter((a) => SELECTING.includes(a.split('=')[0]!) && !/^(-g|--grep)(=|$)/.test(a));
     if (options.length > 0) reasons.push(`selected with ${options.join(' ')}`);
   }
   return [...new Set(reasons)];

@@ -159,6 +159,11 @@ test.describe('what makes a run partial', () => {
     expect(partialReasons(config({ grep: /@LIC-01/ }), argv('-g', '@LIC-01'))).toEqual([
       'tests filtered by title (/@LIC-01/)',
     ]);
+    // The runner keeps `-g` out of the config: the command line says it.
+    expect(partialReasons(config({}), argv('-g', '@LIC-01'))).toEqual([
+      'tests filtered by title (/@LIC-01/)',
+    ]);
+    expect(partialReasons(config({}), argv('--grep=@TE'))).toEqual(['tests filtered by title (/@TE/)']);
     expect(partialReasons(config({}), argv('tests/conformance/licence.spec.ts'))).toEqual([
       'files named (tests/conformance/licence.spec.ts)',
     ]);
