@@ -11,6 +11,7 @@ import {
 import { dirname } from 'node:path';
 import type { FeedNight } from '../paging/nights.ts';
 import type { ConformanceReport, Latency, RunVerdict, Verdict } from './model.ts';
+import type { TargetKind } from '../config.ts';
 
 /** The history's file name; it lives in the reports folder, `<reportsDir>/history.jsonl`. */
 export const HISTORY_FILE = 'history.jsonl';
@@ -20,7 +21,7 @@ export interface HistoryRecord {
   /** When the run ended (its meta's endedAt). */
   at: string;
   commit: string | null;
-  targetKind: 'mock' | 'live';
+  targetKind: TargetKind;
   baseUrl: string;
   /** The hash of the contract the run checked against. */
   contract: string;

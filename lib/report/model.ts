@@ -13,6 +13,7 @@ import {
   type DriftRow,
   type Latency,
 } from './observed.ts';
+import type { TargetKind } from '../config.ts';
 
 export type { ExchangeRecord, FailureRecord, Finding } from './findings.ts';
 export type { Coverage, DeprecationRow, DriftRow, Latency } from './observed.ts';
@@ -56,7 +57,7 @@ export interface RuleRow {
 
 /** What a run was: enough to tell two reports apart and to replay one. Never a secret. */
 export interface RunMeta {
-  targetKind: 'mock' | 'live';
+  targetKind: TargetKind;
   /** The base URL tested (for the mock: the standalone mock's address a replay uses). */
   baseUrl: string;
   /** The suite's git commit, when it runs from a checkout. */
