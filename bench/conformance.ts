@@ -44,10 +44,13 @@ for (let round = 0; round < rounds; round++) {
 }
 const ratios = full.map((f, i) => f / base[i]!);
 const ratio = median(ratios);
-console.log(`Conformance run against the mock, ${rounds} interleaved rounds:
+console.log(
+  `Conformance run against the mock, ${rounds} interleaved rounds:
   one quick test  ${median(base).toFixed(1)} s (${spread(base)} s)
   whole suite     ${median(full).toFixed(1)} s (${spread(full)} s; goal: at most ${GOAL_SECONDS} s on 2 cores)
-  ratio           ${ratio.toFixed(2)}x, median of ${ratios.map((r) => r.toFixed(2)).join(' ')} (target: at most ${TARGET}x)`);
+  ratio           ${ratio.toFixed(2)}x, median of ${ratios.map((r) => r.toFixed(2)).join(' ')} ` +
+    `(target: at most ${TARGET}x)`,
+);
 if (ratio > TARGET) failures.push(`the suite costs more than ${TARGET} quick runs`);
 if (failures.length > 0) {
   console.error(`FAILED: ${failures.join('\n')}`);

@@ -95,10 +95,14 @@ try {
     ratios.push(last.mock / last.direct);
   }
   const ratio = median(ratios);
-  console.log(`Image transforms, ${SOURCE_FILES.photo.width} px JPEG to ${WIDTH} px WebP, ${ROUNDS} interleaved rounds of ${IMAGES}, ${PARALLEL} in flight:
+  console.log(
+    `Image transforms, ${SOURCE_FILES.photo.width} px JPEG to ${WIDTH} px WebP, ` +
+      `${ROUNDS} interleaved rounds of ${IMAGES}, ${PARALLEL} in flight:
   mock over HTTPS  ${last.mock.toFixed(0)} images/s (last round)
   sharp directly   ${last.direct.toFixed(0)} images/s
-  ratio            ${(ratio * 100).toFixed(0)}% of sharp directly, median of ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')} (target: at least 70%)`);
+  ratio            ${(ratio * 100).toFixed(0)}% of sharp directly, ` +
+      `median of ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')} (target: at least 70%)`,
+  );
   if (ratio < 0.7) {
     console.error('FAILED: the mock transforms below 70% of the rate of sharp called directly');
     process.exitCode = 1;

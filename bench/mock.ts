@@ -79,7 +79,8 @@ function printCosts({ stages, pipeline }: Awaited<ReturnType<typeof stageCosts>>
   for (const stage of stages) console.log(`  ${stage.name.padEnd(15)}${us(stage.micros)}  ${stage.note}`);
   console.log(`  ${'pipeline'.padEnd(15)}${us(pipeline)}  all of the above, as the mock calls them`);
   console.log(
-    `  ${'whole request'.padEnd(15)}${us(1e6 / rps)}  1 s / requests per second (10 connections): the rest is node:http and the socket, as for the bare server`,
+    `  ${'whole request'.padEnd(15)}${us(1e6 / rps)}  1 s / requests per second (10 connections): ` +
+      'the rest is node:http and the socket, as for the bare server',
   );
 }
 
@@ -119,15 +120,23 @@ try {
   }
   const throughput = median(throughputs);
   const latency = median(latencies);
-  console.log(`Change feed, full page (${pageSize} notifications, ${body.length} bytes), ${ROUNDS} interleaved rounds of ${SECONDS} s:
+  console.log(
+    `Change feed, full page (${pageSize} notifications, ${body.length} bytes), ` +
+      `${ROUNDS} interleaved rounds of ${SECONDS} s:
   mock        ${last.mock.toFixed(0)} requests/s (last round, 10 connections)
   bare server ${last.bare.toFixed(0)} requests/s (same bytes, pre-serialised)
-  ratio       ${(throughput * 100).toFixed(0)}% of the bare server, median of ${throughputs.map((t) => `${(t * 100).toFixed(0)}%`).join(' ')} (target: at least 90%)
-  CPU         ${last.mockCpu.toFixed(1)} µs a request in the mock, ${last.bareCpu.toFixed(1)} µs in the bare server (last round): requests per CPU-second ${(median(perCpu) * 100).toFixed(0)}% of the bare server's, median of ${perCpu.map((t) => `${(t * 100).toFixed(0)}%`).join(' ')}
+  ratio       ${(throughput * 100).toFixed(0)}% of the bare server, ` +
+      `median of ${throughputs.map((t) => `${(t * 100).toFixed(0)}%`).join(' ')} (target: at least 90%)
+  CPU         ${last.mockCpu.toFixed(1)} µs a request in the mock, ` +
+      `${last.bareCpu.toFixed(1)} µs in the bare server (last round): ` +
+      `requests per CPU-second ${(median(perCpu) * 100).toFixed(0)}% of the bare server's, ` +
+      `median of ${perCpu.map((t) => `${(t * 100).toFixed(0)}%`).join(' ')}
 Page latency, 1 connection:
   10,000 changes     ${last.small.toFixed(3)} ms (last round)
   1,000,000 changes  ${last.large.toFixed(3)} ms
-  ratio              ${latency.toFixed(2)}x, median of ${latencies.map((l) => l.toFixed(2)).join(' ')} (target: at most 1.5x)`);
+  ratio              ${latency.toFixed(2)}x, median of ${latencies.map((l) => l.toFixed(2)).join(' ')} ` +
+      `(target: at most 1.5x)`,
+  );
   printCosts(costs, last.mock);
 
   const failures = [

@@ -78,7 +78,11 @@ export async function stageCosts(): Promise<{ stages: Stage[]; pipeline: number 
     { name: 'key check', micros: time(() => checkKey(context, throttle)), note: 'whitelist and throttle' },
     { name: 'routing', micros: time(() => route(contract, imagesBase, request)), note: 'contract match' },
     { name: 'validation', micros: validation, note: 'since against the clock' },
-    { name: 'fault wrapping', micros: 0, note: `skipped: none in force (${wrapping.toFixed(2)} µs when on)` },
+    {
+      name: 'fault wrapping',
+      micros: 0,
+      note: `skipped: none in force (${wrapping.toFixed(2)} µs when on)`,
+    },
     { name: 'log hook', micros: 0, note: `skipped: no log (${log.toFixed(2)} µs when kept)` },
     {
       name: 'serialisation',

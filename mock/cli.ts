@@ -95,7 +95,9 @@ const envFile = args['write-env'];
 // there (a live target, a rate limit) would break the next plain npm run conformance.
 if (envFile !== undefined && basename(envFile) === '.env')
   fail(
-    `--write-env will not write ${envFile}: every run of the suite reads .env, and these settings would break the next npm run conformance. Use --write-env .env.mock, then CLM_ENV_FILE=.env.mock npm run conformance:live`,
+    `--write-env will not write ${envFile}: every run of the suite reads .env, ` +
+      'and these settings would break the next npm run conformance. ' +
+      'Use --write-env .env.mock, then CLM_ENV_FILE=.env.mock npm run conformance:live',
   );
 
 if (args.host !== undefined && !/^[\w.:-]+$/.test(args.host))
@@ -157,7 +159,9 @@ if (envFile !== undefined)
   try {
     writeFileSync(
       envFile,
-      `# This npm run mock as a live service, while it runs: CLM_ENV_FILE=${envFile} npm run conformance:live\n# Never in .env: every run of the suite reads .env.\n${settings.join('\n')}\n`,
+      '# This npm run mock as a live service, while it runs: ' +
+        `CLM_ENV_FILE=${envFile} npm run conformance:live\n` +
+        `# Never in .env: every run of the suite reads .env.\n${settings.join('\n')}\n`,
     );
   } catch (error) {
     await mock.close();
@@ -174,15 +178,37 @@ then: CLM_ENV_FILE=${envFile ?? '.env.mock'} npm run conformance:live`;
 const curl = (path: string, extra = '') => `  curl -k ${extra}-H 'X-Api-Key: ${key}' '${mock.url}${path}'`;
 
 const everywhere = mock.host === '0.0.0.0' || mock.host === '::';
-console.log(`Mock of the Content, Licence and Membership service${everywhere ? `, listening on ${mock.host} (every interface)` : ''}
+const listening = everywhere ? `, listening on ${mock.host} (every interface)` : '';
+const docsLine =
+  docs === undefined ? '' : `\n  Docs   ${mock.url}/docs/ and ${mock.httpUrl}/docs/ (from ${docs})`;
+const clock = args.now ? `fixed at ${args.now}` : 'real time';
+const publishing =
+  publishPerMinute > 0 ? `${publishPerMinute} changes a minute, seeded (--publish N; 0 turns it off)` : 'off';
+const logTo =
+  logFile === undefined
+    ? 'none (--log FILE)'
+    : `one JSON line per request to ${logFile === '-' ? 'standard output' : logFile}`;
+const faultNames = mock.faults.length ? mock.faults.map((f) => `${f.name} (${f.rule})`).join(', ') : 'none';
+const perRequest = args.control ? "; per request with 'Prefer: faults=NAME'" : '';
+const profileCurl = curl(
+  `/users/${examples.userId}/profile/full`,
+  `-H 'Authorization: Bearer ${examples.token}' -H 'Content-Type: application/json' `,
+);
+const searchCurl =
+  `  curl -k -X POST -H 'X-Api-Key: ${key}' -H 'Content-Type: application/json' ` +
+  `-d '{"queryString":"banks"}' '${mock.url}/content/search/v1'`;
+const imageCurl =
+  '  curl -k -o image.png ' +
+  `'${mock.imagesUrl}/images/raw/${encodeURIComponent(examples.imageUri)}?format=png&width=320&source=me'`;
+console.log(`Mock of the Content, Licence and Membership service${listening}
   HTTPS  ${mock.url}   (self-signed certificate: curl -k)
   HTTP   ${mock.httpUrl}   (membership endpoints redirect to HTTPS)
-  Images ${mock.imagesUrl}${docs === undefined ? '' : `\n  Docs   ${mock.url}/docs/ and ${mock.httpUrl}/docs/ (from ${docs})`}
-  Seed ${state.options.seed}, clock ${args.now ? `fixed at ${args.now}` : 'real time'}, ${state.log.length} changes in the feed
-  Publishing: ${publishPerMinute > 0 ? `${publishPerMinute} changes a minute, seeded (--publish N; 0 turns it off)` : 'off'}
+  Images ${mock.imagesUrl}${docsLine}
+  Seed ${state.options.seed}, clock ${clock}, ${state.log.length} changes in the feed
+  Publishing: ${publishing}
   Rate limit: ${describeThrottle(throttle)}${throttle ? ' (429 with Retry-After)' : ''}
-  Log: ${logFile === undefined ? 'none (--log FILE)' : `one JSON line per request to ${logFile === '-' ? 'standard output' : logFile}`}
-  Faults: ${mock.faults.length ? mock.faults.map((f) => `${f.name} (${f.rule})`).join(', ') : 'none'}${args.control ? "; per request with 'Prefer: faults=NAME'" : ''}
+  Log: ${logTo}
+  Faults: ${faultNames}${perRequest}
 
 Keys (X-Api-Key header or ?apiKey=): ${[...state.keys.keys()].join(', ')}
   (${[...state.keys.values()]
@@ -197,17 +223,17 @@ Try:
 ${curl(`/content/notifications?since=${since}`)}
 ${curl('/trial-exclusions/ip-addresses')}
 ${curl(`/licence/${examples.licenceId}`)}
-${curl(`/users/${examples.userId}/profile/full`, `-H 'Authorization: Bearer ${examples.token}' -H 'Content-Type: application/json' `)}
+${profileCurl}
 ${curl(`/site/v1/pages/${examples.pageId}/main-content?feature.blogposts=off`)}
 ${curl(`/content/${examples.contentId}`)}
 ${curl(`/enrichedcontent/${examples.contentId}`)}
-  curl -k -X POST -H 'X-Api-Key: ${key}' -H 'Content-Type: application/json' -d '{"queryString":"banks"}' '${mock.url}/content/search/v1'
+${searchCurl}
 ${curl(`/content/items/v1/${examples.contentId}`)}
 ${curl('/content/notifications/v1/items')}
 ${curl('/site/v1/pages')}
 ${curl(`/site/v1/pages/${examples.pageId}`)}
 ${curl(`/site/v1/pages/${examples.pageId}/skyline-content`)}
-  curl -k -o image.png '${mock.imagesUrl}/images/raw/${encodeURIComponent(examples.imageUri)}?format=png&width=320&source=me'
+${imageCurl}
 
 ${envBlock}
 

@@ -47,6 +47,8 @@ export function standaloneReplay(
   return {
     faults,
     origins: { [mock.url]: STANDALONE.https, [mock.httpUrl]: STANDALONE.http },
-    mockCommand: `npm run mock -- --seed ${SUITE_MOCK.seed} --now ${SUITE_MOCK.now}${flags}   # then export CLM_API_KEY=<a key it prints>`,
+    mockCommand:
+      `npm run mock -- --seed ${SUITE_MOCK.seed} --now ${SUITE_MOCK.now}${flags}   ` +
+      '# then export CLM_API_KEY=<a key it prints>',
   };
 }

@@ -66,7 +66,10 @@ export interface Mock {
   close(): Promise<void>;
 }
 
-/** Starts the bundled mock (on 127.0.0.1 unless `host` says otherwise): HTTPS with a certificate made now, and plain HTTP. */
+/**
+ * Starts the bundled mock (on 127.0.0.1 unless `host` says otherwise): HTTPS with a certificate made now,
+ * and plain HTTP.
+ */
 export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = await loadContract();
   let faults: readonly Fault[] = (options.faults ?? []).map(findFault);

@@ -14,7 +14,10 @@ import type { ConformanceReport } from '../lib/report/model.ts';
  */
 const REDOCLY = projectPath('node_modules/@redocly/cli/bin/cli.js');
 // Redoc's footer shows a logo from a CDN; an inline copy keeps the pages from reaching out.
-const LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16"><text x="0" y="12" font-family="sans-serif" font-size="12">Redocly</text></svg>')}`;
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16">' +
+  '<text x="0" y="12" font-family="sans-serif" font-size="12">Redocly</text></svg>';
+const LOGO = `data:image/svg+xml,${encodeURIComponent(LOGO_SVG)}`;
 
 commandLine(`Usage: npm run docs
 
@@ -64,5 +67,6 @@ const report = existsSync(reportFile)
 writeFileSync(join(out, 'index.html'), docsIndex(contract, pages, report));
 writeFileSync(join(out, SPEC_DIFF_RULES), specDiffRulesPage());
 console.log(
-  `Documentation in ${out}/: index.html, ${Object.values(pages).join(', ')}, ${SPEC_DIFF_RULES}${report ? ` (verdicts of ${report.generatedAt})` : ''}`,
+  `Documentation in ${out}/: index.html, ${Object.values(pages).join(', ')}, ${SPEC_DIFF_RULES}` +
+    `${report ? ` (verdicts of ${report.generatedAt})` : ''}`,
 );

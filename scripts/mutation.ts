@@ -139,7 +139,8 @@ function printScores(report: MutationReport): number {
   console.log(
     [
       '',
-      `Mutation score: mock ${s.mock.killed}/${s.mock.total}, live ${s.live.killed}/${s.live.total} (faults a live run can see), in ${report.seconds.toFixed(0)} s.`,
+      `Mutation score: mock ${s.mock.killed}/${s.mock.total}, live ${s.live.killed}/${s.live.total} ` +
+        `(faults a live run can see), in ${report.seconds.toFixed(0)} s.`,
       s.survivors.length
         ? `Survived in mock mode: ${s.survivors.map((r) => `${r.fault} (${r.rule})`).join(', ')}`
         : '',

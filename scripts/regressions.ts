@@ -87,7 +87,9 @@ function compareHistory(): Regressions | undefined {
   if (!newest || gate.compared.length === 0) {
     console.log(
       newest
-        ? `One run of ${newest.targetKind} ${newest.baseUrl}${newest.faults.length ? ` with faults ${newest.faults.join(', ')}` : ''} in ${file}: nothing to compare with yet.`
+        ? `One run of ${newest.targetKind} ${newest.baseUrl}` +
+            `${newest.faults.length ? ` with faults ${newest.faults.join(', ')}` : ''}` +
+            ` in ${file}: nothing to compare with yet.`
         : `No runs in ${file} yet: nothing to compare.`,
     );
     return undefined;

@@ -21,6 +21,7 @@ import {
   type Side,
 } from '../lib/spec-diff/sources.ts';
 
+const DOCUMENT_LIST = Object.values(DOCUMENTS).join(', ');
 const USAGE = `Usage: npm run spec:diff -- [options] [BASE] [REVISION]
 
   The gate on contract changes: compares two versions of the contract and classifies every
@@ -28,7 +29,7 @@ const USAGE = `Usage: npm run spec:diff -- [options] [BASE] [REVISION]
   (safe). The rules are published with the docs (docs/spec-diff-rules.md).
 
   BASE, REVISION   a git ref or a file each. Default: the merge base of HEAD with main against
-                   the working tree. A ref stands for the contract's documents (${Object.values(DOCUMENTS).join(', ')})
+                   the working tree. A ref stands for the contract's documents (${DOCUMENT_LIST})
                    or, beside a file, for that same file at the ref.
 
   --fail-on LEVEL  error (default) or warning: the exit code is 1 when a change at or above it

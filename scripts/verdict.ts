@@ -64,12 +64,16 @@ const code = exitCodeOf(report);
 const verdict = report.verdict.toUpperCase();
 const text =
   code === EXIT.incomplete
-    ? `**Conformance verdict: ${verdict}, not passed.** ${unfinished(report).join('; ')}. The rules left undecided are listed as not run in the report.`
+    ? `**Conformance verdict: ${verdict}, not passed.** ${unfinished(report).join('; ')}. ` +
+      'The rules left undecided are listed as not run in the report.'
     : code === EXIT.fail
-      ? `**Conformance verdict: ${verdict}.** ${report.findings.length} finding(s)${report.findings[0] ? `, the first: ${report.findings[0].title}` : ''}.`
+      ? `**Conformance verdict: ${verdict}.** ${report.findings.length} finding(s)` +
+        `${report.findings[0] ? `, the first: ${report.findings[0].title}` : ''}.`
       : report.verdict === 'incomplete'
-        ? `**Conformance verdict: ${verdict}** (${report.incomplete.join('; ')}), and every test it selected ran.`
-        : `**Conformance verdict: ${verdict}.** Every rule the run set out to check was decided; none failed.`;
+        ? `**Conformance verdict: ${verdict}** (${report.incomplete.join('; ')}), ` +
+          'and every test it selected ran.'
+        : `**Conformance verdict: ${verdict}.** ` +
+          'Every rule the run set out to check was decided; none failed.';
 console.log(`${text.replaceAll('**', '')} Exit code ${code}.`);
 summary(text);
 process.exitCode = code;

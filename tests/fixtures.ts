@@ -105,7 +105,8 @@ const plannedOf = (testInfo: TestInfo) => testInfo.annotations.find((a) => a.typ
 export const test = declaredPerRepeat(
   base.extend<TestFixtures, WorkerFixtures>({
     config: [
-      // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+      /* eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from
+         this pattern. */
       async ({}, use) => {
         await use(loadSuiteConfig());
       },

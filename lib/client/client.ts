@@ -145,7 +145,9 @@ export class ApiClient {
       const header = headers['retry-after'];
       const seconds = Number.isFinite(Number(header)) && Number(header) >= 0 ? Number(header) : 1;
       if (seconds > limits.maxRetryAfter) {
-        const reason = `the service asked to wait ${seconds} s (429, Retry-After), more than CLM_MAX_RETRY_AFTER=${limits.maxRetryAfter}`;
+        const reason =
+          `the service asked to wait ${seconds} s (429, Retry-After), ` +
+          `more than CLM_MAX_RETRY_AFTER=${limits.maxRetryAfter}`;
         await ledger.stop(reason);
         this.deps.stop(reason);
       }

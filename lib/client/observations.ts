@@ -10,7 +10,10 @@ export interface Observations {
   requests: number;
   /** Automatic checks that failed, with the rules they belong to. */
   findings: { check: string; title: string; rules: string[] }[];
-  /** What deprecated operations said of themselves: RFC 9745 `Deprecation`, RFC 8594 `Sunset`, `Link` rel=deprecation. */
+  /**
+   * What deprecated operations said of themselves: RFC 9745 `Deprecation`, RFC 8594 `Sunset`,
+   * `Link` rel=deprecation.
+   */
   deprecations: { operation: string; deprecation?: string; sunset?: string; link?: string }[];
   /** Deprecated operations a live service retired: 404 or 410 with a JSON body (DEPR-01). */
   gone?: { operation: string; status: number }[];
@@ -22,7 +25,10 @@ export interface Observations {
   flows?: string[];
   /** The base URL the test's requests went to: the report names the target the run really used. */
   baseUrl?: string;
-  /** Where the test ran, for its replay: the faults switched on, and a base URL shown in place of the run's own. */
+  /**
+   * Where the test ran, for its replay: the faults switched on, and a base URL shown in place of the
+   * run's own.
+   */
   replay?: { faults: string[]; origins: Record<string, string>; mockCommand?: string };
 }
 

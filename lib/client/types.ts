@@ -78,7 +78,8 @@ export class ApiCheckError extends Error {
   ) {
     const lines = failures.map(
       (f) =>
-        `${f.title} [${f.rules.join(', ') || 'contract'}]\n  Expected: ${f.expected}\n  Received: ${f.received}`,
+        `${f.title} [${f.rules.join(', ') || 'contract'}]\n` +
+        `  Expected: ${f.expected}\n  Received: ${f.received}`,
     );
     super(`${lines.join('\n')}\n  ${summary}\nReproduce with:\n  ${curl}`);
     this.name = 'ApiCheckError';

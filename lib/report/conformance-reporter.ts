@@ -213,7 +213,8 @@ export default class ConformanceReporter implements Reporter {
         `the full run's reports in ${this.outputDir}/ are left as they were`
       : '';
     console.log(
-      `${closingText(report)}\nReports in ${dir}/ (conformance.html, coverage.md, drift.md, timings.md)${kept}.`,
+      `${closingText(report)}\n` +
+        `Reports in ${dir}/ (conformance.html, coverage.md, drift.md, timings.md)${kept}.`,
     );
     return report;
   }

@@ -44,19 +44,27 @@ export function mutationMarkdown(report: MutationReport): string {
   const s = scores(report);
   const groups = [...new Set(report.results.map((r) => groupOf(r.rule)))];
   const rated = report.results.filter((r) => r.propertyKillRate);
+  const killRates = rated
+    .map((r) => `${r.fault} ${r.propertyKillRate!.killed}/${r.propertyKillRate!.seeds}`)
+    .join(', ');
   const lines = [
     '# Mutation run',
     '',
-    `Baseline: the clean mock, ${report.baseline.tests} tests, all passed (${report.baseline.seconds.toFixed(1)} s of tests, in the first run of mock mode). fast-check seed ${report.seed}.`,
+    `Baseline: the clean mock, ${report.baseline.tests} tests, all passed ` +
+      `(${report.baseline.seconds.toFixed(1)} s of tests, in the first run of mock mode). ` +
+      `fast-check seed ${report.seed}.`,
     '',
     `Mock mode: **${s.mock.killed}/${s.mock.total} faults killed (${pct(s.mock.killed, s.mock.total)})**.`,
     '',
-    `Live mode: **${s.live.killed}/${s.live.total} faults a live run can see killed** by the suite reaching a mock with the fault as a live service (paced, bounded, no control of its data or clock).`,
+    `Live mode: **${s.live.killed}/${s.live.total} faults a live run can see killed** ` +
+      'by the suite reaching a mock with the fault as a live service ' +
+      '(paced, bounded, no control of its data or clock).',
     ...report.results
       .filter((r) => r.notLive)
       .map((r) => `- not visible live: ${r.fault} (${r.rule}): ${r.notLive}`),
     '',
-    `The whole run took ${report.seconds.toFixed(0)} s: ${report.phases.map((p) => `${p.name} ${p.seconds.toFixed(1)} s (${p.faults} faults)`).join('; ')}.`,
+    `The whole run took ${report.seconds.toFixed(0)} s: ` +
+      `${report.phases.map((p) => `${p.name} ${p.seconds.toFixed(1)} s (${p.faults} faults)`).join('; ')}.`,
     '',
     '| Group | Mock | Live |',
     '|---|---|---|',
@@ -69,14 +77,17 @@ export function mutationMarkdown(report: MutationReport): string {
     }),
     '',
     rated.length
-      ? `Kill rates of faults only property-based tests kill: ${rated.map((r) => `${r.fault} ${r.propertyKillRate!.killed}/${r.propertyKillRate!.seeds}`).join(', ')}.`
+      ? `Kill rates of faults only property-based tests kill: ${killRates}.`
       : 'Kill rates over seeds: measured by `npm run mutation:deep`.',
     '',
     '| Fault | Rule | Kind | What it breaks | Mock | Live | Killed by |',
     '|---|---|---|---|---|---|---|',
     ...report.results.map(
       (r) =>
-        `| ${r.fault} | ${r.rule} | ${r.kind} | ${cell(r.description)} | ${r.killed ? 'killed' : '**survived**'} | ${r.live ? (r.live.killed ? 'killed' : '**survived**') : 'not visible'} | ${cell([...new Set([...r.killedBy, ...(r.live?.killedBy ?? [])])].slice(0, 3).join('<br>'))} |`,
+        `| ${r.fault} | ${r.rule} | ${r.kind} | ${cell(r.description)} | ` +
+        `${r.killed ? 'killed' : '**survived**'} | ` +
+        `${r.live ? (r.live.killed ? 'killed' : '**survived**') : 'not visible'} | ` +
+        `${cell([...new Set([...r.killedBy, ...(r.live?.killedBy ?? [])])].slice(0, 3).join('<br>'))} |`,
     ),
   ];
   return `${lines.join('\n')}\n`;

@@ -5,7 +5,10 @@ export const FC_RUNS_ANNOTATION = 'fc-runs';
 /** The annotation the first test of a worker carries: how long its target (the mock) took to start. */
 export const TARGET_START_ANNOTATION = 'target-start-ms';
 
-/** Where a run's time went: the slowest tests, each property's runs, each worker's start, the first request. */
+/**
+ * Where a run's time went: the slowest tests, each property's runs, each worker's start, the first
+ * request.
+ */
 export interface Timings {
   wallMs: number;
   /** From the run's start to the start of the first test that sent a request. */

@@ -17,7 +17,8 @@ export const CONTENT_FAULTS: Fault[] = [
     kind: 'status',
     description: 'A deleted item is still served, 200 with its last body: the store ignores tombstones.',
     notLive:
-      "Which items are deleted is known only from the mock's data (DELETE notifications are a decision): live, a deleted item is not told from a live one.",
+      "Which items are deleted is known only from the mock's data (DELETE notifications are a " +
+      'decision): live, a deleted item is not told from a live one.',
     apply: switches({ deletedContentServed: true }),
   },
   {
@@ -71,7 +72,8 @@ export const CONTENT_FAULTS: Fault[] = [
     rule: 'CONT-03',
     kind: 'status',
     description:
-      'The content store lags the feed by two days: an item changed since answers 503 until the store catches up.',
+      'The content store lags the feed by two days: an item changed since answers 503 until the ' +
+      'store catches up.',
     apply: switches({ contentLagsFeed: true }),
   },
   {
@@ -104,7 +106,8 @@ export const CONTENT_FAULTS: Fault[] = [
     rule: 'CONT-04',
     kind: 'status',
     description:
-      'A search asking for maxResults 0, the least the contract allows, fails with 500: the page count divides by the page size.',
+      'A search asking for maxResults 0, the least the contract allows, fails with 500: the page ' +
+      'count divides by the page size.',
     apply: rewrite(['searchContent'], (r, req) => {
       const context = jsonBody(req)?.resultContext as Json | undefined;
       return r.status === 200 && context?.maxResults === 0
@@ -117,7 +120,8 @@ export const CONTENT_FAULTS: Fault[] = [
     rule: 'CONT-04',
     kind: 'status',
     description:
-      'A search without queryString, which the contract requires, is read as an empty query: 200 with every item, not 400.',
+      'A search without queryString, which the contract requires, is read as an empty query: 200 ' +
+      'with every item, not 400.',
     apply: (request, next) => {
       const body = jsonBody(request);
       if (!body || 'queryString' in body) return next(request);
@@ -155,7 +159,8 @@ export const CONTENT_FAULTS: Fault[] = [
     rule: 'DEPR-01',
     kind: 'status',
     description:
-      'The deprecated v1 feed answers 500 to any since (its parser was never moved to RFC 3339): neither conforming nor gone.',
+      'The deprecated v1 feed answers 500 to any since (its parser was never moved to RFC 3339): ' +
+      'neither conforming nor gone.',
     apply: rewrite(['listNotificationsV1'], (r, req) =>
       r.status === 200 && req.query.has('since')
         ? { status: 500, body: { message: 'Cannot parse since' } }

@@ -5,7 +5,8 @@ import { withQuery } from './requests.ts';
 import { toTimestamp } from '../state/clock.ts';
 
 const FORM_NOT_PROMISED =
-  'The interface shows its timestamps in one form only: live, another RFC 3339 form is held to no 5xx, and a refusal is no failure.';
+  'The interface shows its timestamps in one form only: live, another RFC 3339 form is held to no ' +
+  '5xx, and a refusal is no failure.';
 
 /** A feed that refuses a valid `since` written in some form, as a stricter parser would. */
 function refuseSince(refused: (since: string) => boolean): Fault['apply'] {
@@ -43,7 +44,8 @@ export const FEED_INPUT_FAULTS: Fault[] = [
     rule: 'NOTIF-09',
     kind: 'paging',
     description:
-      "A page token is served whatever since comes with it: another since's token gets that walk's page, not 400.",
+      "A page token is served whatever since comes with it: another since's token gets that walk's " +
+      'page, not 400.',
     notLive:
       "The interface does not say what a token with another since's gets: live, no 5xx is all it asks.",
     apply: (request, next) => {

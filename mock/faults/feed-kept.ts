@@ -16,7 +16,8 @@ export const FEED_KEPT_FAULTS: Fault[] = [
     rule: 'NOTIF-11',
     kind: 'paging',
     description:
-      'The next link of an empty page, followed a second or more after it was served (kept for the next poll, or the next night), skips the first change published after it.',
+      'The next link of an empty page, followed a second or more after it was served (kept for the ' +
+      'next poll, or the next night), skips the first change published after it.',
     apply: (request, next, seen) => {
       const stamped = STAMPED.exec(fromBase64url(request.query.get('page') ?? ''));
       const read = stamped ? withQuery(request, (q) => q.set('page', base64url(stamped[1]!))) : request;

@@ -28,7 +28,8 @@ const MOVING_LOG_FAULTS: Fault[] = [
     rule: 'NOTIF-11',
     kind: 'paging',
     description:
-      'At the end of the log, the next link\'s cursor says "after the newest change\'s millisecond": a change published later in that same millisecond is never delivered.',
+      "At the end of the log, the next link's cursor says \"after the newest change's " +
+      'millisecond": a change published later in that same millisecond is never delivered.',
     apply: rewrite(['listNotifications'], (response, request, context) =>
       onStatus(200, (b) => {
         const next = nextOf(b);
@@ -47,9 +48,11 @@ const MOVING_LOG_FAULTS: Fault[] = [
     rule: 'NOTIF-09',
     kind: 'paging',
     description:
-      'A page that starts inside the burst of the newest millisecond, while that burst is still being published, starts one change early: the last change of the page before comes again.',
+      'A page that starts inside the burst of the newest millisecond, while that burst is still ' +
+      'being published, starts one change early: the last change of the page before comes again.',
     notLive:
-      'It needs changes published in the millisecond a client has just paged through, which only the mock can be made to do.',
+      'It needs changes published in the millisecond a client has just paged through, which only ' +
+      'the mock can be made to do.',
     apply: switches({ repeatInNewestBurst: true }),
   },
   {
@@ -57,7 +60,8 @@ const MOVING_LOG_FAULTS: Fault[] = [
     rule: 'NOTIF-11',
     kind: 'timing',
     description:
-      'A next link followed more than an hour after it was served answers an empty page, whose next link starts at the end of the log: the changes in between are never delivered.',
+      'A next link followed more than an hour after it was served answers an empty page, whose ' +
+      'next link starts at the end of the log: the changes in between are never delivered.',
     apply: (request, next, seen) => {
       const stamped = STAMPED.exec(
         Buffer.from(request.query.get('page') ?? '', 'base64url').toString('utf8'),
@@ -96,7 +100,8 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     rule: 'NOTIF-06',
     kind: 'paging',
     description:
-      'A page never splits the changes of one timestamp: a burst of 420 changes at one time comes in one page.',
+      'A page never splits the changes of one timestamp: a burst of 420 changes at one time comes ' +
+      'in one page.',
     apply: switches({ pageHoldsWholeTimestamps: true }),
   },
   {
@@ -106,7 +111,8 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     description:
       'A `limit` query parameter, which the interface does not name, sets the page size, past 200.',
     notLive:
-      "It shows only where more than 200 changes fall within a day, and a live run does not know where: the bundled mock's recent days hold fewer (a busy live feed shows it a day back).",
+      'It shows only where more than 200 changes fall within a day, and a live run does not know ' +
+      "where: the bundled mock's recent days hold fewer (a busy live feed shows it a day back).",
     apply: (request, next) => {
       const limit = Number(request.query.get('limit'));
       return Number.isInteger(limit) && limit > 0 ? next(request, { wrongPageSize: limit }) : next(request);
@@ -119,7 +125,8 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     description: 'The page parameter is ignored: following next restarts from since.',
     apply: switches({ pageTokenIgnored: true }),
     notLive:
-      'It loses the rest of a burst of changes at one time, which only the log of changes shows: a live walk sees no repeat.',
+      'It loses the rest of a burst of changes at one time, which only the log of changes shows: a ' +
+      'live walk sees no repeat.',
   },
   {
     name: 'change-repeated-across-pages',
@@ -151,7 +158,8 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     rule: 'NOTIF-09',
     kind: 'paging',
     description:
-      'The next link echoes the page token it was given: from the second page on, a walk reads the same page forever.',
+      'The next link echoes the page token it was given: from the second page on, a walk reads the ' +
+      'same page forever.',
     apply: rewrite(
       ['listNotifications'],
       onStatus(200, (b, req) => {
@@ -166,7 +174,8 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     rule: 'NOTIF-09',
     kind: 'protocol',
     description:
-      'The page token is written raw (time#offset#id), not URL-safe: from its first "#" on, the next link is a fragment a client never sends.',
+      'The page token is written raw (time#offset#id), not URL-safe: from its first "#" on, the ' +
+      'next link is a fragment a client never sends.',
     apply: (request, next, seen) => {
       // The service reads its raw tokens back, were they ever to reach it whole.
       const raw = /^\d+#\d+#[0-9a-f-]*$/.exec(request.query.get('page') ?? '')?.[0];
@@ -191,7 +200,8 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     rule: 'NOTIF-09',
     kind: 'timing',
     description:
-      'A since with an offset other than Z is read as UTC (+05:30 dropped): the feed starts hours away from the instant named.',
+      'A since with an offset other than Z is read as UTC (+05:30 dropped): the feed starts hours ' +
+      'away from the instant named.',
     apply: (request, next) => {
       const since = request.query.get('since') ?? '';
       const local = /^(.*)[+-]\d{2}:\d{2}$/.exec(since)?.[1];
@@ -206,7 +216,8 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     description:
       'since is compared to the second: changes in the same second before since are delivered again.',
     notLive:
-      'Which changes fall within the second before since is known only from the log of changes: a live walk shows no gap or repeat.',
+      'Which changes fall within the second before since is known only from the log of changes: a ' +
+      'live walk shows no gap or repeat.',
     apply: (request, next) => {
       const since = parseRfc3339(request.query.get('since') ?? '');
       if (since === undefined || since % 1000 === 0) return next(request);
@@ -246,7 +257,8 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     rule: 'NOTIF-11',
     kind: 'timing',
     description:
-      "The next link of an empty page records the server's clock, 10 minutes ahead of the log's: changes published meanwhile are lost.",
+      "The next link of an empty page records the server's clock, 10 minutes ahead of the log's: " +
+      'changes published meanwhile are lost.',
     apply: rewrite(['listNotifications'], (response, request, context) =>
       onStatus(200, (b) => {
         const next = nextOf(b);
@@ -263,7 +275,8 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     rule: 'NOTIF-12',
     kind: 'timing',
     description:
-      'The newest change is held back until another follows it: the last of a creation, update and deletion never shows.',
+      'The newest change is held back until another follows it: the last of a creation, update and ' +
+      'deletion never shows.',
     apply: switches({ latestChangeWithheld: true }),
   },
   ...MOVING_LOG_FAULTS,

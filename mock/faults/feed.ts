@@ -63,7 +63,8 @@ export const FEED_FAULTS: Fault[] = [
     rule: 'NOTIF-02',
     kind: 'value',
     description:
-      'since is checked for its shape only: a field out of range (24:00, minute 60, offset +25:00) rolls over into a valid time.',
+      'since is checked for its shape only: a field out of range (24:00, minute 60, offset +25:00) ' +
+      'rolls over into a valid time.',
     apply: (request, next) => {
       const rolled = rolledOver(request.query.get('since') ?? '');
       return next(rolled ? withQuery(request, (q) => q.set('since', rolled)) : request);
@@ -98,7 +99,8 @@ export const FEED_FAULTS: Fault[] = [
     rule: 'NOTIF-04',
     kind: 'timing',
     description:
-      'The window start is computed in local time across a daylight-saving change: since 89 days 23 hours old gets 400.',
+      'The window start is computed in local time across a daylight-saving change: since 89 days ' +
+      '23 hours old gets 400.',
     apply: switches({ sinceWindowAnHourShort: true }),
   },
   {
@@ -218,9 +220,11 @@ export const FEED_FAULTS: Fault[] = [
     rule: 'NOTIF-13',
     kind: 'status',
     description:
-      'Content a key may not read gets 401, which a client that skips 403 and 404 cannot tell from a bad key.',
+      'Content a key may not read gets 401, which a client that skips 403 and 404 cannot tell from ' +
+      'a bad key.',
     notLive:
-      "A live run reads with its own key, which may read what it is shown: content forbidden to a key is known only from the mock's data.",
+      'A live run reads with its own key, which may read what it is shown: content forbidden to a ' +
+      "key is known only from the mock's data.",
     apply: rewrite(['getContent'], (r) => (r.status === 403 && !r.code ? { ...r, status: 401 } : r)),
   },
   {
@@ -230,7 +234,8 @@ export const FEED_FAULTS: Fault[] = [
     description:
       'The 403 for content a key may not read carries the item itself: the refusal leaks what it refuses.',
     notLive:
-      "A live run reads with its own key, which may read what it is shown: content forbidden to a key is known only from the mock's data.",
+      'A live run reads with its own key, which may read what it is shown: content forbidden to a ' +
+      "key is known only from the mock's data.",
     apply: rewrite(['getContent'], (r, _request, context) => {
       const item = context?.state.content.get(context.pathParams.itemId!.toLowerCase());
       if (r.status !== 403 || r.code || !item) return r;

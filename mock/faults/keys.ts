@@ -31,7 +31,8 @@ export const KEYS_FAULTS: Fault[] = [
     rule: 'AUTH-01',
     kind: 'shape',
     description:
-      'A whitelisted key in X-Api-Key gets 200 with an empty object: the gateway authorises the header form but never forwards it.',
+      'A whitelisted key in X-Api-Key gets 200 with an empty object: the gateway authorises the ' +
+      'header form but never forwards it.',
     apply: rewrite(['*'], (r, req, context) =>
       context?.document === 'main' &&
       r.status === 200 &&
@@ -53,7 +54,8 @@ export const KEYS_FAULTS: Fault[] = [
     rule: 'AUTH-02',
     kind: 'protocol',
     description:
-      'A request with the key in ?apiKey= is redirected (302) to the same URL without the key, so a client that re-attaches it, as it must, never arrives.',
+      'A request with the key in ?apiKey= is redirected (302) to the same URL without the key, so ' +
+      'a client that re-attaches it, as it must, never arrives.',
     apply: rewrite(['*'], (r, req, context) =>
       context && r.status === 200 && queryKeyOnly(req)
         ? { status: 302, headers: { Location: context.requestUrl }, body: { message: 'Moved' } }
@@ -93,7 +95,8 @@ export const KEYS_FAULTS: Fault[] = [
     rule: 'AUTH-03',
     kind: 'status',
     description:
-      'A key in ?apiKey= is checked for presence only: any value there is served (the header form is checked).',
+      'A key in ?apiKey= is checked for presence only: any value there is served (the header form ' +
+      'is checked).',
     apply: (request, next) => next(request, queryKeyOnly(request) ? { unknownKeyServedOn: ['*'] } : {}),
   },
   {
@@ -130,7 +133,8 @@ export const KEYS_FAULTS: Fault[] = [
     rule: 'AUTH-04',
     kind: 'header',
     description:
-      'A request with no key but an Authorization header skips the key check: a bearer token alone opens the profile.',
+      'A request with no key but an Authorization header skips the key check: a bearer token alone ' +
+      'opens the profile.',
     apply: (request, next) =>
       next(
         request,
@@ -158,7 +162,8 @@ export const KEYS_FAULTS: Fault[] = [
     rule: 'AUTH-06',
     kind: 'value',
     description:
-      'A throttled key gets Retry-After: 0 while it stays throttled: a client that obeys it is throttled again at once.',
+      'A throttled key gets Retry-After: 0 while it stays throttled: a client that obeys it is ' +
+      'throttled again at once.',
     apply: rewrite(['*'], (r) =>
       r.code === 'THROTTLED' ? { ...r, headers: { ...r.headers, 'Retry-After': '0' } } : r,
     ),

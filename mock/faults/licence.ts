@@ -121,7 +121,8 @@ export const LICENCE_FAULTS: Fault[] = [
     rule: 'LIC-05',
     kind: 'status',
     description:
-      'An identifier one slip from a UUID (a digit missing or extra, no hyphens, braces) gets 404 instead of 400: the lookup runs before the check.',
+      'An identifier one slip from a UUID (a digit missing or extra, no hyphens, braces) gets 404 ' +
+      'instead of 400: the lookup runs before the check.',
     apply: rewrite(LICENCE, (r, _request, context) => {
       const id = context?.pathParams.licenceId ?? '';
       return r.status === 400 && !r.code && nearUuid(id)
@@ -151,7 +152,8 @@ export const LICENCE_FAULTS: Fault[] = [
     rule: 'LIC-06',
     kind: 'value',
     description:
-      'Licences are looked up by the first 32 characters of the identifier: a UUID that differs from one only at the end gets that licence.',
+      'Licences are looked up by the first 32 characters of the identifier: a UUID that differs ' +
+      'from one only at the end gets that licence.',
     apply: rewrite(LICENCE, (r, _request, context) => {
       if (r.status !== 404 || r.code || !context) return r;
       const id = context.pathParams.licenceId!.toLowerCase();
@@ -211,7 +213,8 @@ export const LICENCE_FAULTS: Fault[] = [
     kind: 'value',
     description: 'seatLimit is -1 (meant as "unlimited").',
     notLive:
-      "seatLimit as a non-negative integer is the project's decision: against a live service another value is reported as drift, never failed.",
+      "seatLimit as a non-negative integer is the project's decision: against a live service " +
+      'another value is reported as drift, never failed.',
     apply: rewrite(
       LICENCE,
       onStatus(200, (b) => void (b.seatLimit = -1)),

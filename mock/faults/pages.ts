@@ -26,7 +26,8 @@ export const PAGES_FAULTS: Fault[] = [
     rule: 'PAGE-01',
     kind: 'protocol',
     description:
-      'Main content says `Content-Encoding: gzip` over a body that is not compressed, so no client can read it.',
+      'Main content says `Content-Encoding: gzip` over a body that is not compressed, so no client ' +
+      'can read it.',
     apply: rewrite(['getPageMainContent'], (r) =>
       r.status === 200 ? { ...r, headers: { ...r.headers, 'Content-Encoding': 'gzip' } } : r,
     ),
@@ -41,7 +42,9 @@ export const PAGES_FAULTS: Fault[] = [
       onStatus(200, (b, req) => {
         const key = req.query.get('apiKey');
         if (key)
-          b.requestUrl = `${String(b.requestUrl)}${String(b.requestUrl).includes('?') ? '&' : '?'}apiKey=${encodeURIComponent(key)}`;
+          b.requestUrl =
+            `${String(b.requestUrl)}${String(b.requestUrl).includes('?') ? '&' : '?'}` +
+            `apiKey=${encodeURIComponent(key)}`;
       }),
     ),
   },
@@ -151,7 +154,8 @@ export const PAGES_FAULTS: Fault[] = [
     rule: 'PAGE-02',
     kind: 'header',
     description:
-      "requestUrl takes its host from the client's X-Forwarded-Host header: a cache in front can be poisoned with another origin.",
+      "requestUrl takes its host from the client's X-Forwarded-Host header: a cache in front can " +
+      'be poisoned with another origin.',
     apply: rewrite(
       ['getPageMainContent'],
       onStatus(200, (b, req) => {
@@ -244,7 +248,8 @@ export const PAGES_FAULTS: Fault[] = [
     kind: 'timing',
     description: 'Lifecycle timestamps are written in local time with +01:00, not in UTC (Z).',
     notLive:
-      'RFC 3339 allows an offset: UTC with milliseconds is an expectation beyond the base schema (x-expect), drift live.',
+      'RFC 3339 allows an offset: UTC with milliseconds is an expectation beyond the base schema ' +
+      '(x-expect), drift live.',
     apply: rewrite(
       ['getPageMainContent'],
       onStatus(200, (b) => {
@@ -261,9 +266,11 @@ export const PAGES_FAULTS: Fault[] = [
     rule: 'DEPR-01',
     kind: 'status',
     description:
-      'Once v1 is retired, the per-page endpoints answer 503 (maintenance) instead of 404 or 410: neither conform nor gone.',
+      'Once v1 is retired, the per-page endpoints answer 503 (maintenance) instead of 404 or 410: ' +
+      'neither conform nor gone.',
     notLive:
-      "Retirement is the mock's state, set by the test: a live service retires on its own schedule, not on the run's demand.",
+      "Retirement is the mock's state, set by the test: a live service retires on its own " +
+      "schedule, not on the run's demand.",
     apply: rewrite(PAGE_OPERATIONS, (r) =>
       r.code === 'RETIRED'
         ? { ...r, status: 503, code: undefined, body: { message: 'Service unavailable' } }

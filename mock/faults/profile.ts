@@ -58,7 +58,8 @@ export const PROFILE_FAULTS: Fault[] = [
     rule: 'PROF-01',
     kind: 'header',
     description:
-      'Content-Type is compared as a whole string: application/json; charset=utf-8 gets 415 although it is JSON.',
+      'Content-Type is compared as a whole string: application/json; charset=utf-8 gets 415 ' +
+      'although it is JSON.',
     apply: rewrite(PROFILE, (r, req, context) =>
       context && !r.code && r.status !== 415 && req.headers['content-type'] !== 'application/json'
         ? fail(context, 415, 'Unsupported media type: send Content-Type: application/json')
@@ -89,7 +90,8 @@ export const PROFILE_FAULTS: Fault[] = [
     rule: 'PROF-02',
     kind: 'header',
     description:
-      'The scheme of Authorization is not checked: its last word is taken as the token (a bare token, Basic <token>).',
+      'The scheme of Authorization is not checked: its last word is taken as the token (a bare ' +
+      'token, Basic <token>).',
     apply: (request, next) => {
       const authorization = request.headers.authorization;
       const last = authorization?.trim().split(/\s+/).pop();
@@ -126,7 +128,8 @@ export const PROFILE_FAULTS: Fault[] = [
     rule: 'PROF-04',
     kind: 'timing',
     description:
-      'A cache keyed by the path alone: for a minute after its owner read it, a profile is served to any valid token.',
+      'A cache keyed by the path alone: for a minute after its owner read it, a profile is served ' +
+      'to any valid token.',
     notLive: 'It shows only once the other user has read the profile, with a token a live run does not have.',
     apply: (request, next, seen) => {
       const response = next(request);
@@ -173,7 +176,8 @@ export const PROFILE_FAULTS: Fault[] = [
     rule: 'PROF-06',
     kind: 'value',
     description:
-      'The media type is checked by prefix: application/jsonp or application/json-patch+json pass for application/json.',
+      'The media type is checked by prefix: application/jsonp or application/json-patch+json pass ' +
+      'for application/json.',
     apply: (request, next) => {
       const media = baseMediaType(request.headers['content-type']);
       return media.startsWith('application/json') && media !== 'application/json'

@@ -39,7 +39,8 @@ export const TRANSPORT_FAULTS: Fault[] = [
     rule: 'TLS-01',
     kind: 'value',
     description:
-      'Plain HTTP is redirected to the same plain-HTTP address (the Location built from the request scheme), never to https:.',
+      'Plain HTTP is redirected to the same plain-HTTP address (the Location built from the ' +
+      'request scheme), never to https:.',
     apply: rewrite(['*'], (r, req) =>
       r.code === 'HTTPS_ONLY' && r.headers?.Location
         ? { ...r, headers: { Location: r.headers.Location.replace(req.httpsOrigin, req.origin) } }
@@ -115,7 +116,8 @@ export const TRANSPORT_FAULTS: Fault[] = [
     description:
       'A request body on a bodiless endpoint gets 400 "Bad request", not saying a body is not supported.',
     notLive:
-      'The 400 "Not supported" is the mock\'s decision: the interface only forbids a 5xx for a body, so live any other answer below 500 passes.',
+      'The 400 "Not supported" is the mock\'s decision: the interface only forbids a 5xx for a ' +
+      'body, so live any other answer below 500 passes.',
     apply: rewrite(['*'], (r) =>
       r.code === 'BODY_NOT_SUPPORTED' ? { ...r, body: { message: 'Bad request' } } : r,
     ),
@@ -198,7 +200,8 @@ export const TRANSPORT_FAULTS: Fault[] = [
     rule: 'HTTP-01',
     kind: 'header',
     description:
-      'Accept is matched as a string: application/json and */* pass, a range (application/*), a parameter, a weight or upper case gets 406.',
+      'Accept is matched as a string: application/json and */* pass, a range (application/*), a ' +
+      'parameter, a weight or upper case gets 406.',
     notLive:
       'The interface names no Accept forms: live, another form is held to no 5xx, and a 406 is no failure.',
     apply: rewrite(['*'], (r, req, context) => {

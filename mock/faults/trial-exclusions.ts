@@ -58,7 +58,8 @@ export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
     rule: 'TE-02',
     kind: 'shape',
     description:
-      'A key outside the whitelist gets 403, but the body carries the list as well (the status set after the handler ran).',
+      'A key outside the whitelist gets 403, but the body carries the list as well (the status set ' +
+      'after the handler ran).',
     apply: rewrite(LIST, (r, _request, context) =>
       r.code === 'KEY_INVALID' && context
         ? { ...r, body: { ...(r.body as object), ipAddresses: context.state.trialExclusions ?? [] } }
@@ -77,7 +78,8 @@ export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
     rule: 'TE-03',
     kind: 'status',
     description:
-      'Only the paging parameters the list does not take (limit, offset, page) are refused; any other unknown query parameter is ignored (200).',
+      'Only the paging parameters the list does not take (limit, offset, page) are refused; any ' +
+      'other unknown query parameter is ignored (200).',
     apply: (request, next) => {
       const names = [...request.query.keys()].filter((name) => name !== 'apiKey');
       const paging = names.some((name) => ['limit', 'offset', 'page'].includes(name));

@@ -69,7 +69,8 @@ function svgText(source: Buffer, spec: RenderSpec): Buffer {
     .replace(
       /<svg\b([^>]*)>/,
       (_, attributes: string) =>
-        `<svg${attributes.replace(/\s(width|height|preserveAspectRatio)="[^"]*"/g, '')} width="${spec.width}" height="${spec.height}" preserveAspectRatio="${aspect}">`,
+        `<svg${attributes.replace(/\s(width|height|preserveAspectRatio)="[^"]*"/g, '')} ` +
+        `width="${spec.width}" height="${spec.height}" preserveAspectRatio="${aspect}">`,
     );
   // An SVG takes the one colour given: every painted fill and stroke.
   const [tint] = spec.tint;

@@ -9,7 +9,10 @@ export interface SourceFile {
   bytes: number;
 }
 
-const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><circle cx="20" cy="20" r="14" fill="#990f3d"/><path d="M42 10h70v8H42zM42 24h52v8H42z" fill="#33302e"/></svg>`;
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40">' +
+  '<circle cx="20" cy="20" r="14" fill="#990f3d"/>' +
+  '<path d="M42 10h70v8H42zM42 24h52v8H42z" fill="#33302e"/></svg>';
 
 /**
  * The project's source images, described without making them: a request's limits are checked on
@@ -85,7 +88,9 @@ function banner(sharp: Sharp, random: Random): Promise<Buffer> {
     { length: 8 },
     (_, i) => `<rect x="${i * 60}" width="60" height="320" fill="${colour(random)}"/>`,
   ).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320">${stripes}<circle cx="240" cy="160" r="90" fill="${colour(random)}"/></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320">${stripes}` +
+    `<circle cx="240" cy="160" r="90" fill="${colour(random)}"/></svg>`;
   return sharp(Buffer.from(svg)).gif({ effort: 1 }).toBuffer();
 }
 
