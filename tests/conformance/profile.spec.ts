@@ -11,10 +11,17 @@ import {
   withKnown,
 } from '../../lib/arbitraries/index.ts';
 import type { ApiClient, CallOptions } from '../../lib/client/client.ts';
-import { expect, need, needsControl, test } from '../fixtures.ts';
+import { expect, need, needsControl, test, type TargetFixture } from '../fixtures.ts';
 import { describesCause } from './samples.ts';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+/** A token of the configuration gets 401 for the configured user, whose id it returns. */
+async function refusedFor(api: ApiClient, target: TargetFixture, token: string): Promise<string> {
+  const userId = need(target.data.userId, 'CLM_USER_ID');
+  expect((await profile(api, userId, { token })).status).toBe(401);
+  return userId;
+}
 
 function profile(api: ApiClient, userId: string, options: CallOptions = {}) {
   return api.call('getUserFullProfile', { path: { userId }, headers: JSON_TYPE, ...options });
@@ -70,9 +77,7 @@ test.describe('user full profile', () => {
   });
 
   test('an expired token gets 401, even seconds after its expiry @PROF-02', async ({ api, target }) => {
-    const token = need(target.data.expiredToken, 'CLM_EXPIRED_TOKEN');
-    const userId = need(target.data.userId, 'CLM_USER_ID');
-    expect((await profile(api, userId, { token })).status).toBe(401);
+    const userId = await refusedFor(api, target, need(target.data.expiredToken, 'CLM_EXPIRED_TOKEN'));
     // Only the mock can issue a token that expired just now.
     const { mock } = target;
     if (!mock) return;
@@ -93,8 +98,7 @@ test.describe('user full profile', () => {
 test.describe('user full profile', () => {
   test('a token without scope profile_max gets 401 @PROF-03', async ({ api, target }) => {
     const token = need(target.data.tokenWithoutProfileMax, 'CLM_TOKEN_WITHOUT_PROFILE_MAX');
-    const userId = need(target.data.userId, 'CLM_USER_ID');
-    expect((await profile(api, userId, { token })).status).toBe(401);
+    const userId = await refusedFor(api, target, token);
     // Only the mock can issue tokens whose scopes hold profile_max inside another name.
     const { mock } = target;
     if (!mock) return;

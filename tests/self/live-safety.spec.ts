@@ -53,101 +53,111 @@ function expectNoLeak(run: NestedRun): void {
 
 const tmp = (name: string) => mkdtempSync(join(tmpdir(), `clm-live-${name}-`));
 
-test.describe('live runs against a hostile service @AUTH-07 @AUTH-05', () => {
-  test.describe.configure({ mode: 'parallel' });
-  test.setTimeout(120_000);
-
-  test('credentials never reach another origin, nothing leaks, and the run ends within its bounds', async () => {
-    const hostile = await startHostile({ timing: { stallLimitMs: 60_000 } });
-    const dir = tmp('hostile');
-    try {
-      const run = await runLive({
-        dir,
-        // The tests that call every operation: each meets its kind of misbehaviour.
-        args: ['-g', '@AUTH-0[1-4]|@AUTH-07|@CONT-0[124]|@TE-01|@IMG-0[123]|@DEPR-01'],
-        env: hostileRun(hostileEnv(hostile, { key: KEY, token: TOKEN }), {
-          CLM_REQUEST_TIMEOUT: '2',
-          CLM_RUN_TIMEOUT: '20',
-        }),
-        timeoutMs: 100_000,
-      });
-      expect(run.status, run.stdout.slice(-3000)).not.toBeNull();
-      expect(run.seconds, 'ended by its deadline').toBeLessThan(20 + 25);
-      const foreign = hostile.requests.filter(
-        (r) => r.server !== 'main' || r.origin.startsWith('https://localhost:'),
-      );
-      expect(foreign.length, 'redirects to other origins were followed').toBeGreaterThan(0);
-      for (const r of foreign) {
-        expect(r.headers['x-api-key'], `${r.origin}${r.url} got the key header`).toBeUndefined();
-        expect(r.headers.authorization, `${r.origin}${r.url} got the token`).toBeUndefined();
-        expect(r.url, `${r.origin}${r.url} got the key in its query`).not.toMatch(/[?&]apiKey=/);
-      }
-      const { verdict, incomplete } = report(dir);
-      expect(verdict).not.toBe('pass');
-      expect(incomplete.join(' ')).toMatch(/not run|did not answer/);
-      expectNoLeak(run);
-    } finally {
-      await hostile.close();
-    }
-  });
-});
-
-test.describe('live runs against a hostile service @AUTH-07 @AUTH-05', () => {
-  test.describe.configure({ mode: 'parallel' });
-  test.setTimeout(120_000);
-
-  const stops: [string, HostileKind | 'badcert' | 'refused', RegExp][] = [
-    ['a stalled body', 'stall', /deadline reached|did not answer/],
-    ['a slow drip', 'drip', /deadline reached|did not answer/],
-    ['a reset connection', 'reset', /did not answer/],
-    ['a 50 MB body', 'huge', /larger than/],
-    ['a gzip bomb', 'gzip-bomb', /larger than/],
-    ['429 with Retry-After: 3600', 'throttle', /asked to wait 3600 s/],
-    ['a certificate it cannot trust', 'badcert', /TLS/],
-    ['a refused connection', 'refused', /refused/],
-  ];
-  for (const [what, kind, reason] of stops)
-    test(`${what} ends the run as incomplete, in its bounds, with the reason and nothing leaked`, async () => {
-      const hostile = await startHostile(
-        kind === 'badcert' || kind === 'refused' ? {} : { mode: kind, timing: { stallLimitMs: 60_000 } },
-      );
-      const base = kind === 'refused' ? await closedPortUrl() : hostile.baseUrl;
-      const dir = tmp(kind);
-      try {
-        const run = await runLive({
-          dir,
-          args: ['-g', '@TE-01|@LIC-01|@NOTIF-05|@NOTIF-06'],
-          env: hostileRun(
-            { ...hostileEnv(hostile, { key: KEY, token: TOKEN }), CLM_BASE_URL: base },
-            {
-              CLM_INSECURE_TLS: kind === 'badcert' ? 'false' : 'true',
-              CLM_REQUEST_TIMEOUT: '3',
-              CLM_RUN_TIMEOUT: '8',
-            },
-          ),
-          timeoutMs: 60_000,
-        });
-        expect(run.status, run.stdout.slice(-3000)).not.toBeNull();
-        expect(run.seconds, 'ended by its deadline').toBeLessThan(8 + 25);
-        const { verdict, incomplete } = report(dir);
-        expect(verdict, run.stdout.slice(-2000)).toBe('incomplete');
-        expect(incomplete.join(' ')).toMatch(reason);
-        expect(run.status, 'the exit code of an incomplete run').toBe(3);
-        expectNoLeak(run);
-      } finally {
-        await hostile.close();
-      }
+/** Credentials never reach another origin, nothing leaks, and the run ends within its bounds. */
+async function meetsEveryMisbehaviour(): Promise<void> {
+  const hostile = await startHostile({ timing: { stallLimitMs: 60_000 } });
+  const dir = tmp('hostile');
+  try {
+    const run = await runLive({
+      dir,
+      // The tests that call every operation: each meets its kind of misbehaviour.
+      args: ['-g', '@AUTH-0[1-4]|@AUTH-07|@CONT-0[124]|@TE-01|@IMG-0[123]|@DEPR-01'],
+      env: hostileRun(hostileEnv(hostile, { key: KEY, token: TOKEN }), {
+        CLM_REQUEST_TIMEOUT: '2',
+        CLM_RUN_TIMEOUT: '20',
+      }),
+      timeoutMs: 100_000,
     });
+    expect(run.status, run.stdout.slice(-3000)).not.toBeNull();
+    expect(run.seconds, 'ended by its deadline').toBeLessThan(20 + 25);
+    const foreign = hostile.requests.filter(
+      (r) => r.server !== 'main' || r.origin.startsWith('https://localhost:'),
+    );
+    expect(foreign.length, 'redirects to other origins were followed').toBeGreaterThan(0);
+    for (const r of foreign) {
+      expect(r.headers['x-api-key'], `${r.origin}${r.url} got the key header`).toBeUndefined();
+      expect(r.headers.authorization, `${r.origin}${r.url} got the token`).toBeUndefined();
+      expect(r.url, `${r.origin}${r.url} got the key in its query`).not.toMatch(/[?&]apiKey=/);
+    }
+    const { verdict, incomplete } = report(dir);
+    expect(verdict).not.toBe('pass');
+    expect(incomplete.join(' ')).toMatch(/not run|did not answer/);
+    expectNoLeak(run);
+  } finally {
+    await hostile.close();
+  }
+}
+
+const STOPS: [string, HostileKind | 'badcert' | 'refused', RegExp][] = [
+  ['a stalled body', 'stall', /deadline reached|did not answer/],
+  ['a slow drip', 'drip', /deadline reached|did not answer/],
+  ['a reset connection', 'reset', /did not answer/],
+  ['a 50 MB body', 'huge', /larger than/],
+  ['a gzip bomb', 'gzip-bomb', /larger than/],
+  ['429 with Retry-After: 3600', 'throttle', /asked to wait 3600 s/],
+  ['a certificate it cannot trust', 'badcert', /TLS/],
+  ['a refused connection', 'refused', /refused/],
+];
+
+/** One way a service stops answering: the run ends incomplete, in its bounds, with the reason. */
+async function endsIncomplete(kind: (typeof STOPS)[number][1], reason: RegExp): Promise<void> {
+  const hostile = await startHostile(
+    kind === 'badcert' || kind === 'refused' ? {} : { mode: kind, timing: { stallLimitMs: 60_000 } },
+  );
+  const base = kind === 'refused' ? await closedPortUrl() : hostile.baseUrl;
+  const dir = tmp(kind);
+  try {
+    const run = await runLive({
+      dir,
+      args: ['-g', '@TE-01|@LIC-01|@NOTIF-05|@NOTIF-06'],
+      env: hostileRun(
+        { ...hostileEnv(hostile, { key: KEY, token: TOKEN }), CLM_BASE_URL: base },
+        {
+          CLM_INSECURE_TLS: kind === 'badcert' ? 'false' : 'true',
+          CLM_REQUEST_TIMEOUT: '3',
+          CLM_RUN_TIMEOUT: '8',
+        },
+      ),
+      timeoutMs: 60_000,
+    });
+    expect(run.status, run.stdout.slice(-3000)).not.toBeNull();
+    expect(run.seconds, 'ended by its deadline').toBeLessThan(8 + 25);
+    const { verdict, incomplete } = report(dir);
+    expect(verdict, run.stdout.slice(-2000)).toBe('incomplete');
+    expect(incomplete.join(' ')).toMatch(reason);
+    expect(run.status, 'the exit code of an incomplete run').toBe(3);
+    expectNoLeak(run);
+  } finally {
+    await hostile.close();
+  }
+}
+
+test.describe('live runs against a hostile service @AUTH-07 @AUTH-05', () => {
+  test.describe.configure({ mode: 'parallel' });
+  test.setTimeout(120_000);
+
+  test('credentials never reach another origin, nothing leaks, and the run ends within its bounds', () =>
+    meetsEveryMisbehaviour());
+  for (const [what, kind, reason] of STOPS)
+    test(`${what} ends the run as incomplete, in its bounds, with the reason and nothing leaked`, () =>
+      endsIncomplete(kind, reason));
 });
 
-test.describe('live runs through a proxy that varies what the interface leaves open @HTTP-03', () => {
+/** The mocks a proxy block's tests start, closed after the block. */
+let mocks: Mock[] = [];
+
+/** A proxy block: its tests in parallel, each with time for whole live runs, its mocks closed after. */
+function proxyBlock(): void {
   test.describe.configure({ mode: 'parallel' });
   test.setTimeout(180_000);
-  let mocks: Mock[] = [];
   test.afterAll(async () => {
     await Promise.all(mocks.map((m) => m.close()));
     mocks = [];
   });
+}
+
+test.describe('live runs through a proxy that varies what the interface leaves open @HTTP-03', () => {
+  proxyBlock();
 
   /** A live run of the suite (or of the tests `grep` names) through the tolerant proxy. */
   async function throughProxy(name: string, variations: readonly Variation[], args: string[] = []) {
@@ -203,13 +213,7 @@ test.describe('live runs through a proxy that varies what the interface leaves o
 });
 
 test.describe('live runs through a proxy that varies what the interface leaves open @HTTP-03', () => {
-  test.describe.configure({ mode: 'parallel' });
-  test.setTimeout(180_000);
-  let mocks: Mock[] = [];
-  test.afterAll(async () => {
-    await Promise.all(mocks.map((m) => m.close()));
-    mocks = [];
-  });
+  proxyBlock();
 
   test('with 4 workers the service sees at most the budget and the pace; the verdict says budget', async () => {
     const mock = await createMock({ seed: 1 });
