@@ -46,8 +46,9 @@ const ratios = full.map((f, i) => f / base[i]!);
 const ratio = median(ratios);
 console.log(
   `Conformance run against the mock, ${rounds} interleaved rounds:
-  one quick test  ${median(base).toFixed(1)} s (${spread(base)} s)
-  whole suite     ${median(full).toFixed(1)} s (${spread(full)} s; goal: at most ${GOAL_SECONDS} s on 2 cores)
+  one quick test  ${median(base).toFixed(1)} s (${spread(base, 1, ' s')})
+  whole suite     ${median(full).toFixed(1)} s (${spread(full, 1, ' s')}; ` +
+    `goal: at most ${GOAL_SECONDS} s on 2 cores)
   ratio           ${ratio.toFixed(2)}x, median of ${ratios.map((r) => r.toFixed(2)).join(' ')} ` +
     `(target: at most ${TARGET}x)`,
 );

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { commandLine } from '../lib/cli.ts';
 import { SOURCE_FILES, sourceBytes } from '../mock/images/sources.ts';
 import { createMock } from '../mock/server.ts';
+import { median } from './measure.ts';
 
 /**
  * The image service's speed against sharp itself, measured in the same run: a 1024 px JPEG made a
@@ -29,8 +30,6 @@ const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 5));
 const PARALLEL = Math.max(1, Number(process.env.BENCH_PARALLEL ?? 4));
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 10));
 const WIDTH = 256;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Images per second: `count` transforms, `PARALLEL` at a time, cut short at the time bound. */
 async function rate(transform: (i: number) => Promise<Buffer>, offset: number): Promise<number> {

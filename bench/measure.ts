@@ -3,9 +3,9 @@ import { spawnSync } from 'node:child_process';
 /** The median: one slow round (a busy machine) moves it less than it moves a mean. */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The spread of rounds, as the README quotes it: lowest and highest. */
-export const spread = (values: number[], digits = 1) =>
-  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+/** The spread of rounds, as the README quotes it: lowest and highest, each with its unit. */
+export const spread = (values: number[], digits = 1, unit = '') =>
+  `${Math.min(...values).toFixed(digits)}${unit} to ${Math.max(...values).toFixed(digits)}${unit}`;
 
 export interface Timed {
   seconds: number;

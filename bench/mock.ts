@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { commandLine } from '../lib/cli.ts';
 import { stageCosts } from './stages.ts';
+import { median } from './measure.ts';
 
 /**
  * The mock's speed, as ratios against baselines measured in the same run:
@@ -68,9 +69,6 @@ async function load(server: Server, connections: number) {
     cpu: ((await cpu(server)) - before) / result.requests.total,
   };
 }
-
-/** The median: one slow round (a busy machine) moves it less than it moves a mean. */
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One request's cost by stage, and what is left for node:http and the socket. */
 function printCosts({ stages, pipeline }: Awaited<ReturnType<typeof stageCosts>>, rps: number): void {

@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandLine } from '../lib/cli.ts';
+import { timed } from './measure.ts';
 
 /**
  * The mutation run's cost as a ratio to one plain run of the conformance suite against the mock,
@@ -21,21 +21,9 @@ commandLine(`Usage: npm run bench:mutation
 
 const reports = mkdtempSync(join(tmpdir(), 'clm-bench-mutation-'));
 
-function timed(args: string[]): { seconds: number; status: number | null; tail: string } {
-  const begun = performance.now();
-  const run = spawnSync('npx', args, {
-    env: { ...process.env, CLM_REPORTS_DIR: reports, FC_SEED: '1' },
-    encoding: 'utf8',
-  });
-  return {
-    seconds: (performance.now() - begun) / 1000,
-    status: run.status,
-    tail: `${run.stdout}${run.stderr}`.slice(-1500),
-  };
-}
-
-const plain = timed(['playwright', 'test', '--project=mock', '--reporter=dot', '--workers=2']);
-const mutation = timed(['tsx', 'scripts/mutation.ts']);
+const env = { CLM_REPORTS_DIR: reports, FC_SEED: '1' };
+const plain = timed('npx', ['playwright', 'test', '--project=mock', '--reporter=dot', '--workers=2'], env);
+const mutation = timed('npx', ['tsx', 'scripts/mutation.ts'], env);
 const ratio = mutation.seconds / plain.seconds;
 const score = /Mutation score: [^\n]*/.exec(mutation.tail)?.[0];
 const minute = TARGET * PLAIN_SECONDS;

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { commandLine } from '../lib/cli.ts';
+import { median, spread } from './measure.ts';
 
 /**
  * The mock's change feed at scale, against baselines measured in the same run:
@@ -141,10 +142,6 @@ async function latency({ url, key }: Server): Promise<number> {
   }
   return median(times);
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const spread = (values: number[], digits: number, unit = '') =>
-  `${Math.min(...values).toFixed(digits)}${unit} to ${Math.max(...values).toFixed(digits)}${unit}`;
 
 async function measureStarts(): Promise<{ large: Start[]; small: Start[] }> {
   const large: Start[] = [];

@@ -79,6 +79,18 @@ export function needsControl(promises: Promises): void {
   base.skip(!promises.controlsData, reason);
 }
 
+/**
+ * The mock, for the part of a test that needs control of the service's data or clock, after a part
+ * every target can check. Against a live service: undefined, and the test says what it left out.
+ */
+export function controlledPart(target: TargetFixture, what: string): Mock | undefined {
+  if (target.promises.controlsData) return target.mock;
+  base
+    .info()
+    .annotations.push({ type: 'left out', description: `${what}: needs control of the service's data` });
+  return undefined;
+}
+
 /** Ends the test as skipped, "not run" with the reason: never a failure of the service. */
 function notRun(testInfo: TestInfo, runStop: { reason?: string }, reason: string): never {
   runStop.reason = reason;
@@ -101,6 +113,12 @@ function plannedFault(testInfo: TestInfo): string | undefined {
 
 /** The fault the mutation plan gave this test, once `plannedFault` has run (the auto fixtures first). */
 const plannedOf = (testInfo: TestInfo) => testInfo.annotations.find((a) => a.type === 'mutant')?.description;
+
+/** The faults a test meets: the run's, and the mutation plan's for this repeat. */
+const faultsOf = (config: Config, planned: string | undefined) => [
+  ...config.mockFaults,
+  ...(planned ? [planned] : []),
+];
 
 export const test = declaredPerRepeat(
   base.extend<TestFixtures, WorkerFixtures>({
@@ -149,9 +167,8 @@ export const test = declaredPerRepeat(
     ],
     resetMock: [
       async ({ target, config }, use, testInfo) => {
-        // The faults of this test: the run's, and the mutation plan's for this repeat.
         const planned = plannedFault(testInfo);
-        target.reset([...config.mockFaults, ...(planned ? [planned] : [])]);
+        target.reset(faultsOf(config, planned));
         await use();
         // Under a mutant, failing and passing are both results, not defects of the run: as expected,
         // the worker goes on warm instead of restarting after either.
@@ -177,8 +194,7 @@ export const test = declaredPerRepeat(
       if (targetStartMs !== undefined)
         testInfo.annotations.push({ type: TARGET_START_ANNOTATION, description: targetStartMs.toFixed(1) });
       targetStartMs = undefined;
-      const planned = plannedOf(testInfo);
-      const faults = [...config.mockFaults, ...(planned ? [planned] : [])];
+      const faults = faultsOf(config, plannedOf(testInfo));
       observations.baseUrl = target.baseUrl;
       observations.replay = target.replay(faults);
       // Rule IDs as annotations too: JUnit carries annotations as properties.

@@ -127,11 +127,11 @@ function readAnswer(
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function sendOnWire(wire: WireRequest): Promise<WireResponse> {
-  return exchange(wire, false);
+  return exchange(wire, false, performance.now() + wire.timeoutMs);
 }
 
-/** One exchange, on a kept-alive connection unless `fresh`. */
-function exchange(wire: WireRequest, fresh: boolean): Promise<WireResponse> {
+/** One exchange, on a kept-alive connection unless `fresh`, answered whole by `deadline` or failed. */
+function exchange(wire: WireRequest, fresh: boolean, deadline: number): Promise<WireResponse> {
   const url = new URL(wire.url);
   const secure = url.protocol === 'https:';
   const body = wire.body === undefined ? undefined : Buffer.from(wire.body);
@@ -173,7 +173,7 @@ function exchange(wire: WireRequest, fresh: boolean): Promise<WireResponse> {
         finish(
           new TransportError('timeout', `no complete answer within ${(wire.timeoutMs / 1000).toFixed(1)} s`),
         ),
-      wire.timeoutMs,
+      Math.max(0, deadline - performance.now()),
     );
     request.on('error', (error: NodeJS.ErrnoException) => {
       // A kept-alive connection that the server closed while it sat idle (its keep-alive timeout)
@@ -191,7 +191,7 @@ function exchange(wire: WireRequest, fresh: boolean): Promise<WireResponse> {
       ) {
         settled = true;
         clearTimeout(timer);
-        resolve(exchange(wire, true));
+        resolve(exchange(wire, true, deadline));
       } else finish(error);
     });
     request.end(body);

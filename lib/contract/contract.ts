@@ -219,13 +219,17 @@ export class Contract {
 }
 
 function compileOnce(schema: () => object, what: string): Lazy {
-  let compiled: ValidateFunction | undefined;
+  let compiled: ValidateFunction | Error | undefined;
   return () => {
-    try {
-      return (compiled ??= ajv.compile(schema()));
-    } catch (error) {
-      throw new Error(`${what} does not compile: ${(error as Error).message}`);
-    }
+    if (compiled === undefined)
+      try {
+        compiled = ajv.compile(schema());
+      } catch (error) {
+        // Remembered: a schema that does not compile is not compiled again on every answer.
+        compiled = new Error(`${what} does not compile: ${(error as Error).message}`);
+      }
+    if (compiled instanceof Error) throw compiled;
+    return compiled;
   };
 }
 

@@ -5,24 +5,25 @@ import { generate } from 'selfsigned';
 import { answerClientErrors } from './adapter.ts';
 import { DAY } from '../state/clock.ts';
 
-function listen(server: Server, host: string, port: number): Promise<number> {
+/** Listens on `host` and `port` (0: a free one), and says which port. */
+export function listen(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
 }
 
-function close(server: Server): Promise<void> {
+/** Closes a server and every connection it holds, stalled ones included. */
+export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
     server.closeAllConnections();
   });
 }
 
-/** A self-signed certificate, made now, for the names a client on this machine may use. */
-async function certificate(reachable: string): Promise<{ key: string; cert: string }> {
-  const names = [...new Set(['127.0.0.1', 'localhost', reachable])];
-  const pems = await generate([{ name: 'commonName', value: reachable }], {
+/** A self-signed certificate, made now, for these names (IP addresses or DNS names; the first is its CN). */
+export async function certificate(names: string[]): Promise<{ key: string; cert: string }> {
+  const pems = await generate([{ name: 'commonName', value: names[0] ?? '127.0.0.1' }], {
     keyType: 'ec',
     notAfterDate: new Date(Date.now() + 7 * DAY),
     algorithm: 'sha256',
@@ -54,7 +55,10 @@ export async function startServers(options: {
   listener: (secure: boolean) => RequestListener;
 }): Promise<Servers> {
   const { host } = options;
-  const https = createHttpsServer(await certificate(options.reachable), options.listener(true));
+  const https = createHttpsServer(
+    await certificate([...new Set([options.reachable, '127.0.0.1', 'localhost'])]),
+    options.listener(true),
+  );
   const http = createHttpServer(options.listener(false));
   for (const server of [https, http]) {
     answerClientErrors(server);
@@ -62,8 +66,12 @@ export async function startServers(options: {
   }
   const httpsPort = await listen(https, host, options.port);
   const httpPort = await listen(http, host, options.httpPort).catch(async (error: unknown) => {
-    await close(https);
+    await closeServer(https);
     throw error;
   });
-  return { httpsPort, httpPort, close: async () => void (await Promise.all([close(https), close(http)])) };
+  return {
+    httpsPort,
+    httpPort,
+    close: async () => void (await Promise.all([closeServer(https), closeServer(http)])),
+  };
 }

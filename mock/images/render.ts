@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { FitEnum, Sharp } from 'sharp';
+import { LIMITS } from '../behaviour.ts';
 import { hex, QUALITIES, type ImageFormat, type Quality, type Rgb } from './formats.ts';
 
 /** How the image meets the output size: cropped to cover it, stretched to it, or fitted and padded. */
@@ -23,7 +24,7 @@ export interface RenderSpec {
 /** No decoder reads more pixels than this: the sources are small, and a bad file is refused early. */
 const MAX_INPUT_PIXELS = 50_000_000;
 /** An SVG is drawn at most this large before it is resized: the output limit, and librsvg's side limit. */
-const MAX_DRAWN_PIXELS = 26_214_400;
+const MAX_DRAWN_PIXELS = LIMITS.imageMaxPixels;
 const MAX_DRAWN_SIDE = 32_000;
 /** GIF has no quality: fewer colours stand for a lower one. */
 const GIF_COLOURS: Record<Quality, number> = {
@@ -38,8 +39,8 @@ const GIF_COLOURS: Record<Quality, number> = {
  * The most any transform makes, whatever the switches in force: twice the 25-megapixel limit, so a
  * fault that lets a transform past the limit shows as a 200 without a run out of memory.
  */
-const MAX_MADE_PIXELS = 2 * 26_214_400;
-const MAX_MADE_SIDE = 2 * 65_000;
+const MAX_MADE_PIXELS = 2 * LIMITS.imageMaxPixels;
+const MAX_MADE_SIDE = 2 * LIMITS.imageMaxSide;
 /** Above this many output pixels a cheaper kernel: large outputs stay within a second. */
 const LARGE_OUTPUT = 4_000_000;
 const FITS: Record<Resize, keyof FitEnum> = { crop: 'cover', stretch: 'fill', pad: 'contain' };

@@ -36,7 +36,7 @@ export function outcomes(suite: JSONReportSuite, path: string[] = []): Outcome[]
         return {
           key: testKey([...here, spec.title]),
           title: repeatOfTitle(spec.title).title,
-          failed: !!result && !['passed', 'skipped'].includes(result.status ?? ''),
+          failed: !!result && isKill(result.status),
           skipped: !result || result.status === 'skipped',
           property: spec.title.includes('@property'),
           rules: rulesOfTitle(spec.title),
@@ -50,4 +50,12 @@ export function outcomes(suite: JSONReportSuite, path: string[] = []): Outcome[]
     ),
     ...(suite.suites ?? []).flatMap((child) => outcomes(child, here)),
   ];
+}
+
+/**
+ * Whether a test's status under a fault kills it: it failed, or ran out of its time. A run stopped
+ * from outside (interrupted) or a skip proves nothing.
+ */
+export function isKill(status: string | undefined): boolean {
+  return status === 'failed' || status === 'timedOut';
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 
 /**
  * A mutation run's plan: which fault each test meets on each of its repeats. One Playwright run
@@ -99,9 +99,9 @@ function planFile(): PlanFile | undefined {
 /** The faults killed so far in this run (read again only when the file has grown). */
 function killedFaults(path: string | undefined): Set<string> {
   if (!path || !existsSync(path)) return killed.faults;
-  const text = readFileSync(path, 'utf8');
-  if (text.length !== killed.size)
-    killed = { size: text.length, faults: new Set(text.split('\n').filter(Boolean)) };
+  const size = statSync(path).size;
+  if (size !== killed.size)
+    killed = { size, faults: new Set(readFileSync(path, 'utf8').split('\n').filter(Boolean)) };
   return killed.faults;
 }
 

@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { killsFile } from './plan.ts';
+import { isKill } from './outcomes.ts';
 
 /**
  * Progress of a mutation run: a line the first time a test kills each fault (its `mutant`
@@ -13,7 +14,7 @@ export default class MutationProgressReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const fault = [...result.annotations, ...test.annotations].find((a) => a.type === 'mutant')?.description;
-    if (!fault || this.killed.has(fault) || result.status === 'passed' || result.status === 'skipped') return;
+    if (!fault || this.killed.has(fault) || !isKill(result.status)) return;
     this.killed.add(fault);
     if (this.kills) appendFileSync(this.kills, `${fault}\n`);
     console.log(`  ${fault} killed by ${test.title}`);

@@ -11,7 +11,7 @@ import {
   withKnown,
 } from '../../lib/arbitraries/index.ts';
 import type { ApiClient, CallOptions } from '../../lib/client/client.ts';
-import { expect, need, needsControl, test, type TargetFixture } from '../fixtures.ts';
+import { controlledPart, expect, need, needsControl, test, type TargetFixture } from '../fixtures.ts';
 import { describesCause } from './samples.ts';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -79,7 +79,7 @@ test.describe('user full profile', () => {
   test('an expired token gets 401, even seconds after its expiry @PROF-02', async ({ api, target }) => {
     const userId = await refusedFor(api, target, need(target.data.expiredToken, 'CLM_EXPIRED_TOKEN'));
     // Only the mock can issue a token that expired just now.
-    const { mock } = target;
+    const mock = controlledPart(target, 'a token that expired seconds ago');
     if (!mock) return;
     const fresh = 'expired-seconds-ago-3c9d1f';
     const expiresAt = mock.state.clock.now() - 5_000;
@@ -100,7 +100,7 @@ test.describe('user full profile', () => {
     const token = need(target.data.tokenWithoutProfileMax, 'CLM_TOKEN_WITHOUT_PROFILE_MAX');
     const userId = await refusedFor(api, target, token);
     // Only the mock can issue tokens whose scopes hold profile_max inside another name.
-    const { mock } = target;
+    const mock = controlledPart(target, 'tokens whose scopes hold profile_max inside another name');
     if (!mock) return;
     for (const [i, scope] of ['profile_maxx', 'profile_max_lite', 'no_profile_max'].entries()) {
       const inside = `scope-inside-another-${i}-7b2e`;

@@ -1,6 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { isIP, type AddressInfo } from 'node:net';
-import { generate } from 'selfsigned';
+import {
+  certificate as certificateFor,
+  closeServer,
+  listen as listenOn,
+} from '../../../mock/http/servers.ts';
 import { withoutKey as withoutKeyInQuery } from '../../../mock/key-in-query.ts';
 
 /** Test servers listen here only. */
@@ -12,35 +15,11 @@ export interface Pems {
 }
 
 /** A self-signed certificate for the given names (IP addresses and DNS names), as the mock makes one. */
-export async function certificate(names: string[] = [HOST, 'localhost']): Promise<Pems> {
-  const pems = await generate([{ name: 'commonName', value: names[0] ?? HOST }], {
-    keyType: 'ec',
-    notAfterDate: new Date(Date.now() + 86_400_000),
-    algorithm: 'sha256',
-    extensions: [
-      {
-        name: 'subjectAltName',
-        altNames: names.map((name) => (isIP(name) ? { type: 7, ip: name } : { type: 2, value: name })),
-      },
-    ],
-  });
-  return { key: pems.private, cert: pems.cert };
-}
+export const certificate = (names: string[] = [HOST, 'localhost']): Promise<Pems> => certificateFor(names);
 
-export function listen(server: Server, port = 0): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, () => resolve((server.address() as AddressInfo).port));
-  });
-}
+export const listen = (server: Server, port = 0): Promise<number> => listenOn(server, HOST, port);
 
-/** Closes a server and every connection it holds, stalled ones included. */
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
+export { closeServer };
 
 export function sendJson(
   res: ServerResponse,
