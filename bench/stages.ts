@@ -6,10 +6,10 @@ import { withFaults } from '../mock/faults/index.ts';
 import { HANDLERS } from '../mock/handlers/index.ts';
 import { parseSince } from '../mock/handlers/feed.ts';
 import { logRequest } from '../mock/http/log.ts';
-import { checkKey, createPipeline, route } from '../mock/pipeline.ts';
+import { checkKey, contextOf, createPipeline, route } from '../mock/pipeline.ts';
 import { State } from '../mock/state/index.ts';
 import { Throttle } from '../mock/throttle.ts';
-import type { Context, MockRequest } from '../mock/types.ts';
+import type { MockRequest } from '../mock/types.ts';
 import { fullPageSince, NOW } from './page.ts';
 
 export interface Stage {
@@ -58,10 +58,8 @@ export async function stageCosts(): Promise<{ stages: Stage[]; pipeline: number 
     httpsOrigin: 'https://127.0.0.1:8443',
   };
   const imagesBase = contract.basePath('images');
-  const routed = route(contract, imagesBase, request);
-  if (!('operation' in routed)) throw new Error('The feed page does not route');
-  const requestUrl = `${request.origin}${request.path}?${rawQuery}`;
-  const context: Context = { request, ...routed, key: undefined, state, defects: CLEAN, requestUrl };
+  const context = contextOf(contract, imagesBase, request, state, CLEAN);
+  if (!('operation' in context)) throw new Error('The feed page does not route');
   const handler = HANDLERS.listNotifications!;
   const answer = { status: 200 };
   const [req, res] = fakeExchange(`${request.path}?${rawQuery}`);

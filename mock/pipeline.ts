@@ -49,6 +49,28 @@ export function route(contract: Contract, imagesBase: string, request: MockReque
   return methodNotListed(request.method, matched.allowed);
 }
 
+/** What a handler is given for a request: its route, and its URL as the answer may name it. */
+export function contextOf(
+  contract: Contract,
+  imagesBase: string,
+  request: MockRequest,
+  state: State,
+  defects: Defects,
+): Context | MockResponse {
+  const routed = route(contract, imagesBase, request);
+  if (!('operation' in routed)) return routed;
+  // `requestUrl` and redirects never carry a key.
+  const query = withoutKey(request.rawQuery ?? request.query.toString());
+  return {
+    request,
+    ...routed,
+    key: undefined,
+    state,
+    defects,
+    requestUrl: `${request.origin}${request.path}${query}`,
+  };
+}
+
 /** TLS-01: plain HTTP is sent on to HTTPS, the key left out of the location. */
 function httpsOnly(context: Context, query: string): MockResponse | undefined {
   const { request, defects, operation } = context;
@@ -118,13 +140,11 @@ export function createPipeline(options: PipelineOptions) {
   const imagesBase = contract.basePath('images');
 
   function handle(request: MockRequest, defects: Defects, seen: (context: Context) => void): MockResponse {
-    const routed = route(contract, imagesBase, request);
-    if (!('operation' in routed)) return routed;
-    // `requestUrl` and redirects never carry a key.
-    const query = withoutKey(request.rawQuery ?? request.query.toString());
-    const requestUrl = `${request.origin}${request.path}${query}`;
-    const context: Context = { request, ...routed, key: undefined, state, defects, requestUrl };
+    const context = contextOf(contract, imagesBase, request, state, defects);
+    if (!('operation' in context)) return context;
     seen(context);
+    // The query as the answer may name it: the request URL's, without the key.
+    const query = context.requestUrl.slice(`${request.origin}${request.path}`.length);
     const refused = httpsOnly(context, query) ?? checkKey(context, throttle) ?? checkBody(context);
     if (refused) return refused;
     const handler = HANDLERS[context.operation.id];
