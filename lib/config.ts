@@ -20,6 +20,8 @@ export interface Config {
   baseUrl?: string;
   apiKey?: string;
   httpBaseUrl?: string;
+  /** A throwaway key, the only one sent over plain HTTP (TLS-01 with a key). */
+  plainHttpKey?: string;
   imageBaseUrl?: string;
   imageUri?: string;
   userId?: string;
@@ -65,6 +67,8 @@ export const VARIABLES = {
   CLM_BASE_URL: 'https:// base URL of the live service',
   CLM_API_KEY: 'API key for the live service',
   CLM_HTTP_BASE_URL: 'http:// base URL of the same service, to check that HTTPS is enforced',
+  CLM_PLAIN_HTTP_KEY:
+    'a throwaway key (whitelisted, expendable), the only key sent over plain HTTP, to check TLS-01 with a key',
   CLM_IMAGE_BASE_URL: 'base URL of the image service v2',
   CLM_IMAGE_URI: 'an image URI the image service can read, such as ftcms:<uuid>',
   CLM_USER_ID: 'a user id whose token is CLM_USER_TOKEN',
@@ -152,6 +156,7 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     baseUrl: url(env, 'CLM_BASE_URL', 'https:'),
     apiKey: secret(env, 'CLM_API_KEY'),
     httpBaseUrl: url(env, 'CLM_HTTP_BASE_URL', 'http:'),
+    plainHttpKey: secret(env, 'CLM_PLAIN_HTTP_KEY'),
     imageBaseUrl: url(env, 'CLM_IMAGE_BASE_URL', 'https:'),
     imageUri: text(env, 'CLM_IMAGE_URI'),
     userId: text(env, 'CLM_USER_ID'),
@@ -185,6 +190,11 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     throw new ConfigError('FC_PATH', `"${config.fcPath}" is not a fast-check path such as 3:0:1`);
   if (config.fcReplayPath !== undefined && !/^[A-Za-z0-9+/]*:[A-Za-z0-9+/]*$/.test(config.fcReplayPath))
     throw new ConfigError('FC_REPLAY_PATH', `"${config.fcReplayPath}" is not a replayPath such as BAB:A`);
+  if (config.plainHttpKey !== undefined && config.plainHttpKey === config.apiKey)
+    throw new ConfigError(
+      'CLM_PLAIN_HTTP_KEY',
+      'must not be CLM_API_KEY: the real key never goes over plain HTTP',
+    );
   if (config.userToken && !config.userId)
     throw new ConfigError('CLM_USER_ID', 'is needed with CLM_USER_TOKEN');
   if (live) {

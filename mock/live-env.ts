@@ -19,6 +19,7 @@ export function liveEnvFor(mock: Mock): Record<string, string> {
     CLM_IMAGE_BASE_URL: mock.imagesUrl,
     CLM_IMAGE_URI: examples.imageUri,
     CLM_API_KEY: examples.key,
+    CLM_PLAIN_HTTP_KEY: examples.plainHttpKey,
     CLM_INSECURE_TLS: 'true',
     CLM_LICENCE_ID: examples.licenceId,
     CLM_USER_ID: examples.userId,

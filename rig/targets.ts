@@ -94,10 +94,13 @@ export interface TargetFixture extends NamedTarget {
 }
 
 /** The secrets of the configuration that are set, each by the variable that holds it. */
-type SecretValues = Partial<Pick<Config, 'apiKey' | 'userToken' | 'tokenWithoutProfileMax' | 'expiredToken'>>;
+type SecretValues = Partial<
+  Pick<Config, 'apiKey' | 'plainHttpKey' | 'userToken' | 'tokenWithoutProfileMax' | 'expiredToken'>
+>;
 
 const SECRET_VARIABLES = [
   ['apiKey', 'CLM_API_KEY'],
+  ['plainHttpKey', 'CLM_PLAIN_HTTP_KEY'],
   ['userToken', 'CLM_USER_TOKEN'],
   ['tokenWithoutProfileMax', 'CLM_TOKEN_WITHOUT_PROFILE_MAX'],
   ['expiredToken', 'CLM_EXPIRED_TOKEN'],
@@ -120,6 +123,7 @@ export function serviceTarget(config: Config): NamedTarget {
     httpBaseUrl: config.httpBaseUrl,
     imagesUrl: config.imageBaseUrl,
     key: config.apiKey,
+    plainHttpKey: config.plainHttpKey,
     insecureTls: config.insecureTls,
     secrets: namedSecrets(config),
   };

@@ -1,4 +1,4 @@
-import { secretsOf, withQueryKey, type Secrets } from './credentials.ts';
+import { atConfiguredOrigin, secretsFor, secretsOf, withQueryKey, type Secrets } from './credentials.ts';
 import { curlLine, MIN_SECRET_LENGTH, type Redactor } from './redact.ts';
 import type { CallOptions, Target } from './types.ts';
 
@@ -15,6 +15,8 @@ export interface Call {
   redirects: string[];
   throttled: number;
   retried: boolean;
+  /** Whether it met an outage (502, 503, 504) already and was sent again. */
+  outage: boolean;
 }
 
 /** A call ready to go: its credentials, its body as text, and a redactor that knows what it sends. */
@@ -22,10 +24,10 @@ export function prepareCall(
   method: string,
   url: string,
   options: CallOptions,
-  key: string,
+  target: Target,
   redactor: Redactor,
 ): Call {
-  const secrets = secretsOf(options, key);
+  const secrets = secretsOf(options, target.key);
   const body =
     options.body === undefined || typeof options.body === 'string'
       ? options.body
@@ -41,10 +43,12 @@ export function prepareCall(
     secrets,
     body,
     redactor: redactor.with(sent.map((value) => ({ value, name: 'SENT_SECRET' }))),
-    carry: true,
+    // A URL of another origin (a link in a body, say) never gets the credentials.
+    carry: atConfiguredOrigin(url, target),
     redirects: [],
     throttled: 0,
     retried: false,
+    outage: false,
   };
 }
 
@@ -53,12 +57,13 @@ export function wireRequest(
   call: Call,
   target: Target,
 ): { url: string; headers: Record<string, string>; curl: string } {
-  const { secrets, carry, options, body } = call;
+  const { carry, options, body } = call;
+  const secrets: Secrets = carry ? secretsFor(call.url, call.secrets, target) : {};
   const headers: Record<string, string> = { ...options.headers, ...target.headers };
-  if (carry && secrets.headerKey !== undefined) headers['X-Api-Key'] = secrets.headerKey;
-  if (carry && secrets.token !== undefined) headers.Authorization = `Bearer ${secrets.token}`;
+  if (secrets.headerKey !== undefined) headers['X-Api-Key'] = secrets.headerKey;
+  if (secrets.token !== undefined) headers.Authorization = `Bearer ${secrets.token}`;
   if (body !== undefined && typeof options.body !== 'string') headers['Content-Type'] ??= 'application/json';
-  const url = carry ? withQueryKey(call.url, secrets.queryKey) : call.url;
+  const url = withQueryKey(call.url, secrets.queryKey);
   const curl = curlLine(
     { method: call.method, url, headers, body, insecure: target.insecureTls },
     call.redactor,

@@ -6,7 +6,7 @@ import type { RunLedger } from '../run/ledger-server.ts';
 import type { Redactor } from './redact.ts';
 import { sendOnWire, TransportError, type WireResponse } from './transport.ts';
 import { prepareCall, wireRequest, type Call } from './call.ts';
-import { mayCarrySecrets } from './credentials.ts';
+import { linkDestination, mayCarrySecrets } from './credentials.ts';
 import {
   undecodable,
   type ApiResponse,
@@ -21,6 +21,10 @@ export type { ApiResponse, CallOptions, ClientLimits, KeyPlacement, RawOptions, 
 
 const MAX_REDIRECTS = 5;
 const MAX_THROTTLE_RETRIES = 3;
+/** A gateway's answers for a service that is down or too slow: an outage, not a verdict. */
+const OUTAGE = new Set([502, 503, 504]);
+/** Seconds before a request that met an outage is sent again, when no Retry-After says. */
+const OUTAGE_PAUSE_S = 2;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,11 +77,30 @@ export class ApiClient {
     return true;
   }
 
-  /** Sends a request as written (a next link, a malformed path), still matched and checked. */
+  /**
+   * Sends a request as written (a next link, a malformed path), still matched and checked. An
+   * absolute URL is a link from a body: plain HTTP to a configured host goes over HTTPS instead, and
+   * another origin gets no credentials; both are noted as drift.
+   */
   async raw(options: RawOptions): Promise<ApiResponse> {
     const base = options.base === 'images' ? this.base('images', false) : this.deps.target.baseUrl;
-    const url = /^https?:\/\//.test(options.url) ? options.url : `${base}${options.url}`;
-    return this.send(options.method ?? 'GET', url, options);
+    if (!/^https?:\/\//i.test(options.url))
+      return this.send(options.method ?? 'GET', `${base}${options.url}`, options);
+    const link = linkDestination(options.url, this.deps.target);
+    const response = await this.send(options.method ?? 'GET', link.url, options);
+    const note = link.upgraded
+      ? 'the service links over plain HTTP: followed over HTTPS to the configured host'
+      : link.foreign
+        ? `a link to ${new URL(link.url).origin}, which is not configured, was followed without credentials`
+        : undefined;
+    if (note)
+      this.deps.observations.drift.push({
+        operation: response.operation ?? '(no operation)',
+        status: response.status,
+        field: 'link',
+        note,
+      });
+    return response;
   }
 
   private base(document: DocumentName, plainHttp: boolean): string {
@@ -93,12 +116,13 @@ export class ApiClient {
 
   /** One call: prepare it, then send, check and record each answer, and follow it where it leads. */
   private async send(method: string, url: string, options: CallOptions): Promise<ApiResponse> {
-    const call = prepareCall(method, url, options, this.deps.target.key, this.deps.redactor);
+    const call = prepareCall(method, url, options, this.deps.target, this.deps.redactor);
     for (;;) {
       const request = wireRequest(call, this.deps.target);
       const wire = await this.attempt(call, request);
       if (wire === undefined) continue;
       void this.deps.ledger.answered();
+      if (await this.outage(call, wire)) continue;
       const answer = { method, url: call.url, requestHeaders: request.headers, wire, curl: request.curl };
       const response = inspect(this.deps, answer, call);
       if (!(await this.follow(call, response, request.curl))) return response;
@@ -134,6 +158,31 @@ export class ApiClient {
       if (target.kind === 'live') this.deps.stop(`the service did not answer ${what}`);
       throw new Error(`${what}\nReproduce with:\n  ${request.curl}`);
     }
+  }
+
+  /**
+   * Live, a 502, 503 or 504 is the gateway saying the service is down, not an answer to the request:
+   * sent once more after a pause (true: send again). Twice, a request meant to be valid is not run;
+   * a deliberately malformed one goes to the checks, which fail any 5xx to it (HTTP-04).
+   */
+  private async outage(call: Call, wire: WireResponse): Promise<boolean> {
+    const { target, limits, observations } = this.deps;
+    if (target.kind !== 'live' || !OUTAGE.has(wire.status)) return false;
+    const shown = call.redactor.text(call.url);
+    if (!call.outage) {
+      call.outage = true;
+      observations.retries.push({
+        reason: `${wire.status}: the service is down, asked once more`,
+        url: shown,
+      });
+      const asked = Number(wire.headers['retry-after']);
+      const seconds =
+        Number.isFinite(asked) && asked >= 0 ? Math.min(asked, limits.maxRetryAfter) : OUTAGE_PAUSE_S;
+      await sleep(seconds * 1000);
+      return true;
+    }
+    if (call.options.checks === 'safety') return false;
+    this.deps.stop(`the service answered ${wire.status} twice, an outage: ${call.method} ${shown}`);
   }
 
   /** Whether to go on: a 429 waited out (the whole run waits), or a redirect followed. */

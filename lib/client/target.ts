@@ -17,12 +17,18 @@ export function operationAt(
   ];
   for (const [document, base] of bases) {
     if (!base || !url.startsWith(`${base}/`)) continue;
-    try {
-      const found = contract.match(document, method, url.slice(base.length).split('?')[0]!);
-      return 'operation' in found ? found.operation : undefined;
-    } catch {
-      return undefined;
+    const path = url.slice(base.length).split(/[?#]/)[0]!;
+    // A path with one trailing slash names the same operation: a gateway serves both, and real
+    // next links end so (`/content/notifications/?page=…`).
+    for (const candidate of path.length > 1 && path.endsWith('/') ? [path, path.slice(0, -1)] : [path]) {
+      try {
+        const found = contract.match(document, method, candidate);
+        if ('operation' in found) return found.operation;
+      } catch {
+        return undefined;
+      }
     }
+    return undefined;
   }
   return undefined;
 }

@@ -8,6 +8,11 @@ export interface Target {
   httpBaseUrl?: string;
   imagesUrl?: string;
   key: string;
+  /**
+   * A throwaway key, whitelisted but expendable, the only one sent over plain HTTP to a live service
+   * (TLS-01 with a key); the real key and token never go there.
+   */
+  plainHttpKey?: string;
   /** The bundled mock's certificate is made at start, so it is not checked. */
   insecureTls: boolean;
   /** Headers every request to this target carries besides its own (a test's, given by whoever runs it). */

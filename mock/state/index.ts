@@ -47,6 +47,8 @@ export interface StateOptions {
 /** One item of each kind a client of the mock (or a test) needs to try every endpoint and status. */
 export interface Examples {
   key: string;
+  /** Another whitelisted key, offered as the throwaway key a live run may send over plain HTTP. */
+  plainHttpKey: string;
   /** A whitelisted key that may not read restricted content. */
   limitedKey: string;
   licenceId: string;
@@ -152,8 +154,10 @@ export class State {
     const content = (restricted: boolean) =>
       first(this.content.values(), (c) => !c.deleted && c.restricted === restricted).id;
     const image = (where: (i: SourceImage) => boolean) => first(this.images.values(), where).uri;
+    const key = first(this.keys.values(), (k) => k.restrictedContent).value;
     return {
-      key: first(this.keys.values(), (k) => k.restrictedContent).value,
+      key,
+      plainHttpKey: first(this.keys.values(), (k) => k.restrictedContent && k.value !== key).value,
       limitedKey: first(this.keys.values(), (k) => !k.restrictedContent).value,
       licenceId: first(this.licences.keys(), () => true),
       userId: user!.id,

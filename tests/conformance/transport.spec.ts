@@ -38,8 +38,17 @@ test.describe('transport', () => {
     test(`${operation} over plain HTTP never returns the resource, whatever the request claims @TLS-01`, async ({
       api,
       target,
+      promises,
     }) => {
       need(target.httpBaseUrl, 'CLM_HTTP_BASE_URL');
+      // The client decides what crosses plain HTTP; live, the note says what it was.
+      if (!promises.unsafeRequests)
+        test.info().annotations.push({
+          type: 'note',
+          description: target.plainHttpKey
+            ? 'asked over plain HTTP with the throwaway key CLM_PLAIN_HTTP_KEY: the key and token never go there'
+            : 'asked over plain HTTP with no key or token (CLM_PLAIN_HTTP_KEY not set): the key and token never go there',
+        });
       expectNoResourceOverHttp(await overPlainHttp(api, target, operation));
       // Only a proxy the service trusts may say how a request came: a client's own claim changes nothing.
       expectNoResourceOverHttp(
