@@ -74,6 +74,9 @@ export const CONTENT_FAULTS: Fault[] = [
     description:
       'The content store lags the feed by two days: an item changed since answers 503 until the ' +
       'store catches up.',
+    notLive:
+      'Live, a 503 is an outage (asked once more, then not run): a store that lags answers as a ' +
+      'service that is down does, and a nightly does not fail an outage.',
     apply: switches({ contentLagsFeed: true }),
   },
   {

@@ -1,15 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { ApiClient } from '../../lib/client/client.ts';
 import { linkDestination, secretsFor } from '../../lib/client/credentials.ts';
 import { emptyObservations, type Observations } from '../../lib/client/observations.ts';
-import { Redactor } from '../../lib/client/redact.ts';
 import type { Target } from '../../lib/client/types.ts';
-import { loadContract } from '../../lib/contract/index.ts';
-import { Ledger } from '../../lib/run/ledger.ts';
-import { localLedger } from '../../lib/run/ledger-server.ts';
 import { createMock, type Mock } from '../../mock/server.ts';
 import { closeServer, listen } from './servers/common.ts';
+import { selfClient } from './support/api-client.ts';
 
 /** Canaries: the run's key and token, and the throwaway key that alone may cross plain HTTP. */
 const KEY = 'canary-credential-key-41c9d0';
@@ -36,25 +32,12 @@ async function recorder(): Promise<Recorder> {
 const leaked = (r: Recorder, secret: string) =>
   r.seen.some((s) => s.url.includes(secret) || JSON.stringify(s.headers).includes(secret));
 
-const contract = await loadContract();
-
-function client(target: Target, observations: Observations = emptyObservations()): ApiClient {
-  return new ApiClient({
-    contract,
-    target,
-    ledger: localLedger(new Ledger({ perSecond: Infinity, budget: Infinity })),
-    limits: { requestTimeoutMs: 5_000, maxBodyBytes: 1 << 24, maxRetryAfter: 5 },
-    redactor: new Redactor([
-      { value: KEY, name: 'CLM_API_KEY' },
-      { value: PLAIN_KEY, name: 'CLM_PLAIN_HTTP_KEY' },
-      { value: TOKEN, name: 'CLM_USER_TOKEN' },
-    ]),
-    observations,
-    stop: (reason) => {
-      throw new Error(`not run: ${reason}`);
-    },
-  });
-}
+const SECRETS = [
+  { value: KEY, name: 'CLM_API_KEY' },
+  { value: PLAIN_KEY, name: 'CLM_PLAIN_HTTP_KEY' },
+  { value: TOKEN, name: 'CLM_USER_TOKEN' },
+];
+const client = (target: Target, observations?: Observations) => selfClient(target, SECRETS, observations);
 
 /** The bundled mock as a live service, its plain HTTP a recorder, and a recorder of no configured origin. */
 interface Scene {
