@@ -133,6 +133,9 @@ export const FEED_PAGING_FAULTS: Fault[] = [
     rule: 'NOTIF-09',
     kind: 'paging',
     description: 'The last change of a page comes again at the start of the next.',
+    notLive:
+      'Live, delivery is at least once (FT documents it): a change again at a page boundary is drift, ' +
+      'counted, never a failure.',
     apply: switches({ lastRepeatedAcrossPages: true }),
   },
   {

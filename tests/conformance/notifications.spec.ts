@@ -78,10 +78,26 @@ test.describe('the change feed', () => {
       expect((await listAt(api, since)).status, since).toBe(400);
   });
 
-  test('since in the future gets 400 @NOTIF-03 @property', async ({ api, target, fcParams }) => {
+  test('since in the future gets 400 @NOTIF-03 @property', async ({
+    api,
+    target,
+    promises,
+    observations,
+    fcParams,
+  }) => {
     await fc.assert(
       fc.asyncProperty(sinceInFuture(target.now()), async (since) => {
-        expect((await listAt(api, since)).status).toBe(400);
+        const response = await listAt(api, since);
+        // The interface says what a client must send, not what the service answers: FT's sibling
+        // feed answers an empty page. Live, that is drift; a change from the future never is.
+        if (promises.strict || response.status !== 200) return expect(response.status, since).toBe(400);
+        expect((response.json as FeedPage).notifications, `changes after ${since}`).toEqual([]);
+        observations.drift.push({
+          operation: 'listNotifications',
+          status: 200,
+          field: 'since',
+          note: 'a since in the future is answered 200 with an empty page, not 400',
+        });
       }),
       withKnown(fcParams, knownSince(target.now()).future),
     );
@@ -147,7 +163,9 @@ test.describe('the change feed', () => {
       const href = new URL(next[0]!.href);
       expect(href.protocol).toMatch(/^https?:$/);
       expect(href.searchParams.get('since')).toBeTruthy();
-      expect(href.searchParams.get('page')).toBeTruthy();
+      // Live, an empty page's link may carry since alone, as the real feed's do (drift, x-expect).
+      if (promises.strict || page.notifications.length > 0)
+        expect(href.searchParams.get('page')).toBeTruthy();
     }
     if (promises.controlsData) {
       const empty = (await listAt(api, iso(target.now() - 1_000))).json as FeedPage;
