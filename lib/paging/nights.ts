@@ -1,27 +1,30 @@
 import type { Redactor } from '../client/redact.ts';
+import { keyOf } from './sequence.ts';
 import type { FeedPage } from './walk.ts';
 
-/** A change as the feed delivers it; the time and reference are what tell two updates of one item apart. */
+/** A change as the feed delivers it; a key with the policies for them also gets its time and reference. */
 export type Change = FeedPage['notifications'][number] & { lastModified?: string; publishReference?: string };
 
-/** A change as a night keeps it, enough to know it again. */
-export interface ChangeRef {
-  id: string;
-  type: string;
-  lastModified: string;
-  publishReference?: string;
-}
-
-/** What one night keeps of its feed walk for the next, and what it found. */
+/**
+ * What one night keeps of its feed walk for the next, and what it found. The walk that kept `next`
+ * started at `since` and delivered `count` changes, the last of them `tail`: the next night walks
+ * from `since` again, finds those first, then must find exactly what the kept link delivers. No
+ * time is needed, so an ordinary key, whose changes carry only `type`, `id` and `apiUrl`, is
+ * checked as well as one that sees `lastModified`.
+ */
 export interface FeedNight {
   /** The last next link of the walk, as given, without any key parameter and with secrets redacted. */
   next: string;
-  /** The newest change delivered so far, tonight's or an earlier night's: where a fresh since starts. */
-  last?: ChangeRef;
-  /** Where a fresh since starts when no change was ever delivered: the first walk's own since. */
+  /** Where the walk that ended on `next` started. */
   since: string;
-  /** Changes tonight's walk delivered. */
+  /** The changes that walk delivered, a change again right after itself counted once. */
+  count?: number;
+  /** The identities of its last changes (at most `TAIL`), oldest first. */
+  tail?: string[];
+  /** Changes tonight's walk of the kept link delivered. */
   delivered: number;
+  /** Changes it delivered again right after the night before's last (delivery at least once): drift. */
+  repeats?: number;
   /** The kept link was followed and compared (`checked`), or why not. */
   check: string;
   /** Each change the kept link skipped or repeated, named; empty when the check held or did not run. */
@@ -34,20 +37,39 @@ export const FEED_NIGHT_ATTACHMENT = 'feed-night';
 /** The feed's window of `since`: a link kept longer may have lost its changes. */
 export const WINDOW_DAYS = 90;
 
-export const identity = (n: Change | ChangeRef) =>
-  `${n.id} ${n.type} ${n.lastModified ?? ''} ${n.publishReference ?? ''}`;
+/** How many of a walk's last changes a night keeps to find its place again. */
+const TAIL = 3;
 
-/** A change named as a reader finds it again: its type, its thing, its time and reference. */
-export const describe = (n: Change | ChangeRef) =>
-  `${n.type.split('/').pop()} ${n.id} at ${n.lastModified ?? 'an unknown time'}` +
-  (n.publishReference ? ` (${n.publishReference})` : '');
+/** A change as a night knows it again: its kind and thing, and its time and reference where given. */
+export const identity = (n: Change): string =>
+  [keyOf(n), n.lastModified, n.publishReference].filter(Boolean).join(' ');
 
-export const refOf = (n: Change): ChangeRef => ({
-  id: n.id,
-  type: n.type,
-  lastModified: n.lastModified ?? '',
-  ...(n.publishReference ? { publishReference: n.publishReference } : {}),
-});
+/** A change named for a reader: its type, its thing, and its time and reference where given. */
+const describe = (id: string): string => {
+  const [type = '', thing = '', time, reference] = id.split(' ');
+  return (
+    `${type.split('/').pop()} ${thing}` + (time ? ` at ${time}` : '') + (reference ? ` (${reference})` : '')
+  );
+};
+
+/** A walk's identities, a change again right after itself (at least once) counted once. */
+function collapsed(ids: readonly string[]): string[] {
+  return ids.filter((id, i) => i === 0 || ids[i - 1] !== id);
+}
+
+/** What a night keeps of the walk from `since` that ended on `next`. */
+export function nightOf(
+  walk: { since: string; next: string; changes: readonly Change[] },
+  redactor: Redactor,
+): Pick<FeedNight, 'next' | 'since' | 'count' | 'tail'> {
+  const ids = collapsed(walk.changes.map(identity));
+  return {
+    next: keptLink(walk.next, redactor),
+    since: walk.since,
+    count: ids.length,
+    tail: ids.slice(-TAIL),
+  };
+}
 
 /**
  * The link as it may be kept: a key in the query goes (the client adds its own), secrets are
@@ -66,53 +88,66 @@ export function keptLink(href: string, redactor: Redactor): string {
   return redactor.text(kept === undefined ? path : `${path}?${kept.join('&')}`);
 }
 
-/** The `since` of a fresh walk that gives what the kept link should: just before the last change. */
-export function freshSince(previous: FeedNight): string {
-  return previous.last ? new Date(Date.parse(previous.last.lastModified) - 1).toISOString() : previous.since;
+/** What comparing the kept link's changes with a fresh walk from the night's `since` found. */
+export interface CrossNight {
+  /** Why the comparison could not be made: the fresh walk does not start as the night's did. */
+  undecided?: string;
+  /** Changes skipped, repeated or out of order, named. */
+  gaps: string[];
+  /** Changes the kept link delivered again right after the night before's last (drift). */
+  repeats: number;
 }
 
-/** Clocks of the service and the suite may differ by this much: a change this recent is not judged. */
-const SKEW = 60_000;
-
 /**
- * Compares what the kept link delivered with a fresh walk from `freshSince(previous)`. Returns each
- * change repeated (delivered the night before, or twice) or skipped (from the fresh walk, not the kept
- * link), named. Changes newer than the kept walk's newest (or, when it delivered none, than a minute
- * before it ended) may have come after it: not judged.
+ * Compares what the kept link delivered with a fresh walk from the night's own `since`: that walk
+ * holds the night's `count` changes first, ending with its `tail`, then exactly the kept link's.
+ * Changes the fresh walk holds past the kept link's last may have come after it: not judged.
  */
-export function crossNightGaps(
-  previous: FeedNight & { at: string },
-  kept: Change[],
-  fresh: Change[],
-  keptEndedAt: number,
-): string[] {
+export function crossNight(
+  night: FeedNight & { at: string },
+  kept: readonly Change[],
+  fresh: readonly Change[],
+): CrossNight {
+  const { count = 0, tail = [] } = night;
+  const all = collapsed(fresh.map(identity));
+  const before = all.slice(Math.max(0, count - tail.length), count);
+  if (before.length !== tail.length || before.some((id, i) => id !== tail[i]))
+    return {
+      undecided:
+        `a fresh walk from ${night.since} does not begin with the ${count} changes the run of ` +
+        `${night.at} delivered from it (its change ${count} is ` +
+        `${all[count - 1] ? describe(all[count - 1]!) : 'missing'})`,
+      gaps: [],
+      repeats: 0,
+    };
+  const ids = kept.map(identity);
+  const repeats = tail.length > 0 && ids[0] === tail.at(-1) ? 1 : 0;
+  return { gaps: compare(night, collapsed([...tail, ...ids]).slice(tail.length), all.slice(count)), repeats };
+}
+
+/** Walks the kept link's changes and the fresh walk's rest side by side, naming each difference. */
+function compare(night: FeedNight & { at: string }, kept: string[], rest: string[]): string[] {
   const gaps: string[] = [];
-  const seen = new Set(previous.last ? [identity(previous.last)] : []);
-  for (const n of kept) {
-    if (seen.has(identity(n)))
+  const seen = new Set(night.tail ?? []);
+  let [k, r] = [0, 0];
+  while (k < kept.length && r < rest.length) {
+    if (kept[k] === rest[r]) {
+      seen.add(kept[k++]!);
+      r++;
+    } else if (seen.has(kept[k]!))
+      gaps.push(`repeated: ${describe(kept[k++]!)}, delivered before, came again from the kept link`);
+    else if (!kept.slice(k).includes(rest[r]!))
       gaps.push(
-        previous.last && identity(n) === identity(previous.last)
-          ? `repeated: ${describe(n)}, delivered by the run of ${previous.at}, ` +
-              'came again from the link it kept'
-          : `repeated: ${describe(n)} came twice from the kept link`,
+        `skipped: ${describe(rest[r++]!)} came from a fresh since ${night.since}, ` +
+          `but not from the next link kept by the run of ${night.at}`,
       );
-    seen.add(identity(n));
+    else
+      gaps.push(
+        `out of order: ${describe(kept[k++]!)} came from the kept link where a fresh since gives ` +
+          describe(rest[r]!),
+      );
   }
-  const last = previous.last;
-  const at = last ? fresh.findIndex((n) => identity(n) === identity(last)) : -1;
-  const rest = last
-    ? at >= 0
-      ? fresh.slice(at + 1)
-      : fresh.filter((n) => Date.parse(n.lastModified ?? '') > Date.parse(last.lastModified))
-    : fresh;
-  const newest = kept.at(-1)?.lastModified;
-  const horizon = newest ? Date.parse(newest) : keptEndedAt - SKEW;
-  const delivered = new Set(kept.map(identity));
-  for (const n of rest)
-    if (Date.parse(n.lastModified ?? '') <= horizon && !delivered.has(identity(n)))
-      gaps.push(
-        `skipped: ${describe(n)} came from a fresh since ${freshSince(previous)}, ` +
-          `but not from the next link kept by the run of ${previous.at}`,
-      );
+  for (; k < kept.length; k++)
+    if (seen.has(kept[k]!)) gaps.push(`repeated: ${describe(kept[k]!)} came twice from the kept link`);
   return gaps;
 }

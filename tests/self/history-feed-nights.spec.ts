@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Redactor } from '../../lib/client/redact.ts';
-import { crossNightGaps, keptLink, refOf, type Change } from '../../lib/paging/nights.ts';
+import { crossNight, keptLink, nightOf, type Change } from '../../lib/paging/nights.ts';
 import { HISTORY_FILE, readHistory } from '../../lib/report/history.ts';
 import { trendHtml } from '../../lib/report/trend.ts';
 import { liveEnvFor } from '../../mock/live-env.ts';
@@ -110,35 +110,41 @@ test.describe('the feed across nights @NOTIF-11', () => {
     );
   });
 
-  test('a change the kept link repeats, from the night before or twice, is named; one newer than its walk is not judged', () => {
-    const change = (i: number): Change => ({
-      id: `http://www.ft.com/thing/0000000${i}-0000-4000-8000-000000000000`,
-      type: 'http://www.ft.com/thing/ThingChangeType/UPDATE',
-      apiUrl: `https://svc.example/content/0000000${i}-0000-4000-8000-000000000000`,
-      lastModified: `2026-11-24T10:00:0${i}.000Z`,
-      publishReference: `tid_${i}`,
+  for (const timed of [true, false])
+    test(`a change the kept link skips or repeats is named, one again at the boundary is drift, by ${timed ? 'time and reference' : 'type, id and apiUrl alone'}`, () => {
+      const change = (i: number): Change => ({
+        id: `http://www.ft.com/thing/0000000${i}-0000-4000-8000-000000000000`,
+        type: 'http://www.ft.com/thing/ThingChangeType/UPDATE',
+        apiUrl: `http://svc.example/content/0000000${i}-0000-4000-8000-000000000000`,
+        ...(timed ? { lastModified: `2026-11-24T10:00:0${i}.000Z`, publishReference: `tid_${i}` } : {}),
+      });
+      const changes = (...items: number[]) => items.map(change);
+      const night = {
+        ...nightOf(
+          { since: '2026-11-24T09:00:00.000Z', next: 'https://svc.example/n?page=y', changes: changes(0, 1) },
+          new Redactor([]),
+        ),
+        at: '2026-11-24T10:00:01.500Z',
+        delivered: 1,
+        check: 'checked',
+        gaps: [],
+      };
+      const fresh = changes(0, 1, 2, 3, 4);
+      expect(crossNight(night, changes(2, 3), fresh)).toEqual({ gaps: [], repeats: 0 });
+      expect(crossNight(night, changes(1, 2, 3), fresh)).toEqual({ gaps: [], repeats: 1 });
+      const at = timed ? String.raw` at 2026-11-24T10:00:02\.000Z \(tid_2\)` : '';
+      expect(crossNight(night, changes(3), fresh).gaps).toEqual([
+        expect.stringMatching(new RegExp(`^skipped: UPDATE \\S+02-\\S+${at} came from a fresh since`)),
+      ]);
+      expect(crossNight(night, changes(2, 3, 2), fresh).gaps).toEqual([
+        expect.stringMatching(
+          /^repeated: UPDATE \S+02-\S+.*, delivered before, came again from the kept link$/,
+        ),
+      ]);
+      expect(crossNight(night, changes(3, 2), fresh).gaps[0]).toMatch(/^out of order: UPDATE \S+03-/);
+      // The fresh walk does not begin as the night's did: nothing can be decided.
+      expect(crossNight(night, changes(2), changes(0, 5, 2)).undecided).toMatch(
+        /does not begin with the 2 changes/,
+      );
     });
-    const night = {
-      at: '2026-11-24T10:00:01.500Z',
-      next: 'https://svc.example/content/notifications?since=x&page=y',
-      last: refOf(change(1)),
-      since: '2026-11-24T09:00:00.000Z',
-      delivered: 1,
-      check: 'checked',
-      gaps: [],
-    };
-    const fresh = [change(1), change(2), change(3), change(4)];
-    expect(crossNightGaps(night, [change(2), change(3)], fresh, Date.now())).toEqual([]);
-    expect(crossNightGaps(night, [change(1), change(2), change(2), change(3)], fresh, Date.now())).toEqual([
-      expect.stringMatching(
-        /^repeated: UPDATE \S+01-\S+ at 2026-11-24T10:00:01.000Z \(tid_1\), delivered by the run of/,
-      ),
-      expect.stringMatching(/^repeated: UPDATE \S+02-\S+ at \S+ \(tid_2\) came twice from the kept link$/),
-    ]);
-    expect(crossNightGaps(night, [change(3)], fresh, Date.now())).toEqual([
-      expect.stringMatching(
-        /^skipped: UPDATE \S+02-\S+ at 2026-11-24T10:00:02.000Z \(tid_2\) came from a fresh since/,
-      ),
-    ]);
-  });
 });
