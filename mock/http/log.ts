@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { maskedTarget } from '../key-in-query.ts';
+import { hasKeyParameter, maskedTarget } from '../key-in-query.ts';
 import { toTimestamp } from '../state/clock.ts';
 
 /** One request, as logged: no key or token, whether sent in a header or the query. */
@@ -15,6 +15,17 @@ export interface RequestLogEntry {
   ms: number;
   /** The faults in force for this request: switched on, and asked for with `Prefer`. */
   faults: string[];
+  /** Where the request carried credentials (`X-Api-Key`, `apiKey`, `Authorization`): names, never values. */
+  credentials: string[];
+}
+
+/** Where a request carries credentials, by name. */
+function credentialsOf(req: IncomingMessage): string[] {
+  return [
+    ...(req.headers['x-api-key'] !== undefined ? ['X-Api-Key'] : []),
+    ...(hasKeyParameter(req.url ?? '') ? ['apiKey'] : []),
+    ...(req.headers.authorization !== undefined ? ['Authorization'] : []),
+  ];
 }
 
 /** Hands `onRequest` the entry of this request once its answer has been sent (or the socket closed). */
@@ -27,6 +38,7 @@ export function logRequest(
 ): void {
   const started = performance.now();
   const time = toTimestamp(Date.now());
+  const credentials = credentialsOf(req);
   res.once('close', () =>
     onRequest({
       time,
@@ -36,6 +48,7 @@ export function logRequest(
       status: res.statusCode,
       ms: Math.round((performance.now() - started) * 10) / 10,
       faults,
+      credentials,
     }),
   );
 }

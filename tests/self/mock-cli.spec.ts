@@ -148,6 +148,7 @@ test.describe('the standalone mock and its options', () => {
     const entries = lines.map((line) => JSON.parse(line) as RequestLogEntry);
     for (const entry of entries) {
       expect(Object.keys(entry).sort()).toEqual([
+        'credentials',
         'faults',
         'method',
         'ms',
@@ -159,12 +160,19 @@ test.describe('the standalone mock and its options', () => {
       expect(new Date(entry.time).toISOString()).toBe(entry.time);
       expect(entry.ms).toBeGreaterThanOrEqual(0);
     }
-    expect(entries.map((e) => [e.scheme, e.method, e.path, e.status, e.faults])).toEqual([
-      ['https', 'GET', '/trial-exclusions/ip-addresses', 200, []],
+    expect(entries.map((e) => [e.scheme, e.method, e.path, e.status, e.faults, e.credentials])).toEqual([
+      ['https', 'GET', '/trial-exclusions/ip-addresses', 200, [], ['X-Api-Key']],
       // APIKEY is no key to the mock (an unknown parameter, 400), but masked all the same.
-      ['https', 'GET', '/trial-exclusions/ip-addresses?apiKey=***&APIKEY=***', 400, []],
-      ['http', 'GET', `/users/${userId}/profile/full?apiKey=***`, 301, []],
-      ['https', 'GET', `/users/${userId}/profile/full`, 200, ['throttle-without-retry-after']],
+      ['https', 'GET', '/trial-exclusions/ip-addresses?apiKey=***&APIKEY=***', 400, [], ['apiKey']],
+      ['http', 'GET', `/users/${userId}/profile/full?apiKey=***`, 301, [], ['apiKey']],
+      [
+        'https',
+        'GET',
+        `/users/${userId}/profile/full`,
+        200,
+        ['throttle-without-retry-after'],
+        ['X-Api-Key', 'Authorization'],
+      ],
     ]);
   });
 });
