@@ -37,3 +37,11 @@ export function chooseBehaviours(profile: Profile, choice: BehaviourChoice = {})
     (b) => (choice.behaviours?.includes(b.name) ?? true) && !choice.without?.includes(b.name),
   );
 }
+
+/** A profile's behaviours as `--list-behaviours` prints them: name, what it does, and its source. */
+export function listBehaviours(profile: Profile): string {
+  const rows = profile.behaviours.map(
+    (b) => `  ${b.name}\n      ${b.description}\n      Source: ${b.source}`,
+  );
+  return `${profile.name}: ${profile.description}\n${rows.join('\n')}\n${profile.behaviours.length} behaviours.`;
+}
