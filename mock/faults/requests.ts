@@ -32,9 +32,16 @@ export function onNextLink(change: (url: URL, page: Json, context: Context) => v
     onStatus(200, (body) => {
       const link = nextOf(body);
       if (!link || !context) return;
-      const url = new URL(String(link.href));
+      // A fault may have made the link relative: read it against the origin, write it back as it was.
+      const href = String(link.href);
+      const url = new URL(href, context.request.origin);
       change(url, body, context);
-      link.href = url.toString();
+      link.href = URL.canParse(href) ? url.toString() : `${url.pathname}${url.search}${url.hash}`;
     })(response, request, context),
   );
+}
+
+/** How many notifications a feed page holds: none when a fault has made them something else. */
+export function countOf(page: Json): number {
+  return Array.isArray(page.notifications) ? page.notifications.length : 0;
 }

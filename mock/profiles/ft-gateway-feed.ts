@@ -1,5 +1,5 @@
 import { pageSize } from '../behaviour.ts';
-import { onNextLink } from '../faults/requests.ts';
+import { countOf, onNextLink } from '../faults/requests.ts';
 import { parseRfc3339 } from '../handlers/feed.ts';
 import { decodePosition, encodePosition, toTimestamp } from '../state/index.ts';
 import type { Context } from '../types.ts';
@@ -29,7 +29,7 @@ export const FEED_BEHAVIOURS: Behaviour[] = [
       'repeats at page boundaries.',
     apply: onNextLink((url, page, context) => {
       const position = decodePosition(url.searchParams.get('page') ?? '');
-      if (!position || (page.notifications as unknown[]).length < pageSize(context.defects)) return;
+      if (!position || countOf(page) < pageSize(context.defects)) return;
       const { log } = context.state;
       url.searchParams.set('page', encodePosition(log.positionOf(log.indexOf(position) - 1, position.time)));
     }),
@@ -46,7 +46,7 @@ export const FEED_BEHAVIOURS: Behaviour[] = [
     apply: onNextLink((url, page, context) => {
       const { since, now } = sinceAndNow(context);
       const newest = context.state.log.lastTime ?? -Infinity;
-      if ((page.notifications as unknown[]).length > 0 || since === undefined) return;
+      if (countOf(page) > 0 || since === undefined) return;
       if (since > now || now <= newest) return;
       sinceOnly(url, toTimestamp(Math.min(Math.max(since, newest), now - 1)));
     }),

@@ -36,6 +36,12 @@ function outage(status: 503 | 504): MockResponse {
   return { status, body: { message } };
 }
 
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+/** The objects of a list in a body, or none when a fault has made it something else. */
+const listOf = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
+/** A notification as an ordinary key sees it. */
+const ordinary = ({ type, id, apiUrl }: Json): Json => ({ type, id, apiUrl });
+
 /** The links of a JSON body, made plain `http://`: on the mock's plain-HTTP origin when they are its own. */
 function httpLinks(value: unknown, request: MockRequest): void {
   if (typeof value !== 'object' || value === null) return;
@@ -111,13 +117,10 @@ const GATEWAY_BEHAVIOURS: Behaviour[] = [
     apply: rewrite(
       ['listNotifications', ...CONTENT],
       onStatus(200, (body) => {
-        if (Array.isArray(body.notifications))
-          body.notifications = (body.notifications as Json[]).map(({ type, id, apiUrl }) => ({
-            type,
-            id,
-            apiUrl,
-          }));
-        else for (const field of INTERNAL_FIELDS) delete body[field];
+        if (!Array.isArray(body.notifications)) for (const field of INTERNAL_FIELDS) delete body[field];
+        // Only objects are trimmed: whatever else a fault put in the list stays for the suite to see.
+        else
+          body.notifications = (body.notifications as unknown[]).map((n) => (isObject(n) ? ordinary(n) : n));
       }),
     ),
   },
@@ -143,8 +146,8 @@ const GATEWAY_BEHAVIOURS: Behaviour[] = [
       ['searchContent'],
       onStatus(200, (body, _request, context) => {
         const seed = context?.state.options.seed ?? 0;
-        for (const group of (body.results ?? []) as Json[])
-          for (const hit of (group.results ?? []) as Json[])
+        for (const group of listOf(body.results))
+          for (const hit of listOf(group.results))
             if (placeOf(seed, `podcast ${String(hit.id)}`) < PODCAST_SHARE) {
               hit.aspectSet = 'podcast';
               delete hit.apiUrl;
