@@ -1,7 +1,6 @@
 import type { Contract, DocumentName } from '../lib/contract/index.ts';
 import { CLEAN, type Defects } from './behaviour.ts';
-import { findFault, unknownFaults, withSteps, type Fault, type Step } from './faults/index.ts';
-import type { Seen } from './faults/fault.ts';
+import { findFault, unknownFaults, withSteps, type Fault, type Seen, type Step } from './faults/index.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { removedImageMode } from './handlers/images.ts';
 import { fail } from './handlers/respond.ts';

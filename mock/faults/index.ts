@@ -13,7 +13,7 @@ import { TRANSPORT_FAULTS } from './transport.ts';
 import { TRIAL_EXCLUSIONS_FAULTS } from './trial-exclusions.ts';
 
 export { mergeSwitches, withSteps } from './fault.ts';
-export type { Fault, FaultKind, Step } from './fault.ts';
+export type { Fault, FaultKind, Seen, Step } from './fault.ts';
 
 /** The fault catalogue, by rule group. */
 export const FAULTS: readonly Fault[] = [
