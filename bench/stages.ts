@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadContract } from '../lib/contract/index.ts';
 import { CLEAN } from '../mock/behaviour.ts';
-import { withFaults } from '../mock/faults/index.ts';
+import { withSteps } from '../mock/faults/index.ts';
 import { HANDLERS } from '../mock/handlers/index.ts';
 import { parseSince } from '../mock/handlers/feed.ts';
 import { logRequest } from '../mock/http/log.ts';
@@ -56,6 +56,7 @@ export async function stageCosts(): Promise<{ stages: Stage[]; pipeline: number 
     secure: false,
     origin: 'http://127.0.0.1:8080',
     httpsOrigin: 'https://127.0.0.1:8443',
+    httpOrigin: 'http://127.0.0.1:8080',
   };
   const imagesBase = contract.basePath('images');
   const context = contextOf(contract, imagesBase, request, state, CLEAN);
@@ -67,7 +68,7 @@ export async function stageCosts(): Promise<{ stages: Stage[]; pipeline: number 
   const validation = time(() => parseSince(context));
   const handled = time(() => handler(context));
   const uncached = time(() => handler({ ...context, defects: { ...CLEAN } }), 200);
-  const wrapping = time(() => withFaults([], () => answer)(request)) - time(() => answer);
+  const wrapping = time(() => withSteps([], () => answer)(request)) - time(() => answer);
   const log = time(() => {
     logRequest(() => undefined, req, res, false, []);
     res.emit('close');

@@ -82,6 +82,8 @@ export interface Defects {
   imageLimitsUnchecked: boolean;
   /** Width and height are checked against 65,536 (a 16-bit limit), not the contract's. */
   sideLimit65536: boolean;
+  /** Width and height have no limit of their own, only the pixel limit (the real service's code). */
+  sideLimitUnchecked: boolean;
   /** The limits are checked on the size before `dpr` multiplies it. */
   limitsBeforeDpr: boolean;
   /** The pixel limit is 25,000,000, not the contract's 25 megapixels. */
@@ -139,6 +141,7 @@ export const CLEAN: Readonly<Defects> = Object.freeze({
   removedImageParamsServed: false,
   imageLimitsUnchecked: false,
   sideLimit65536: false,
+  sideLimitUnchecked: false,
   limitsBeforeDpr: false,
   pixelLimit25Million: false,
   sourceLimitInclusive: false,

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAULTS, unknownFaults } from './faults/index.ts';
 import { liveEnvFor } from './live-env.ts';
+import { chooseBehaviours, findProfile, listBehaviours, PROFILES } from './profiles/index.ts';
 import { DEFAULT_PUBLISH_RATE } from './publishing.ts';
 import { createMock } from './server.ts';
 import { describeThrottle, REAL_THROTTLE } from './throttle.ts';
@@ -22,6 +23,11 @@ const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options]
                     (default 3; 0 turns it off; a fixed clock with --now never publishes)
   --fault NAME      switch a fault on; repeatable
   --control         honour 'Prefer: faults=NAME,…' on each request (a fault per request)
+  --as PROFILE      answer as a real service is documented to: ${PROFILES.map((p) => p.name).join(', ')}
+                    (every behaviour on; faults still apply behind it)
+  --behaviour A,B   with --as, only these behaviours on; repeatable
+  --without A,B     with --as, these behaviours off; repeatable
+  --list-behaviours list the behaviours of each profile, with their sources, and exit
   --rate-limit      throttle each key as the real service does: 2 requests/s and 5,000/day, then
                     429 with Retry-After (default: no throttle)
   --log FILE        append one JSON line per request to FILE ('-': standard output); keys and
@@ -59,6 +65,10 @@ try {
       publish: { type: 'string' },
       fault: { type: 'string', multiple: true },
       'list-faults': { type: 'boolean' },
+      as: { type: 'string' },
+      behaviour: { type: 'string', multiple: true },
+      without: { type: 'string', multiple: true },
+      'list-behaviours': { type: 'boolean' },
       control: { type: 'boolean' },
       'rate-limit': { type: 'boolean' },
       log: { type: 'string' },
@@ -83,6 +93,11 @@ if (args['list-faults']) {
       `${fault.name.padEnd(width)}  ${fault.rule.padEnd(8)}  ${fault.kind.padEnd(8)}  ${fault.description}`,
     );
   console.log(`\n${FAULTS.length} faults.`);
+  process.exit(0);
+}
+
+if (args['list-behaviours']) {
+  console.log(PROFILES.map(listBehaviours).join('\n\n'));
   process.exit(0);
 }
 
@@ -120,6 +135,15 @@ const publishPerMinute = args.now === undefined ? integer('publish', args.publis
 if (args.now !== undefined && integer('publish', args.publish, 0) > 0)
   fail('--publish needs the real clock: leave out --now');
 
+const names = (lists: string[] | undefined) => lists?.flatMap((list) => list.split(',')).filter(Boolean);
+const [behaviours, without] = [names(args.behaviour), names(args.without)];
+if ((behaviours || without) && args.as === undefined) fail('--behaviour and --without need --as PROFILE');
+try {
+  if (args.as !== undefined) chooseBehaviours(findProfile(args.as), { behaviours, without });
+} catch (error) {
+  fail(`${(error as Error).message}; see --list-behaviours`);
+}
+
 const changes = integer('changes', args.changes, 20_000);
 if (changes < MIN_CHANGES || changes > MAX_CHANGES)
   fail(`--changes must be between ${MIN_CHANGES} and ${MAX_CHANGES}, not ${changes}`);
@@ -137,6 +161,9 @@ const mock = await createMock({
   docs,
   onRequest: logFile === undefined ? undefined : (entry) => log.write(`${JSON.stringify(entry)}\n`),
   publishPerMinute,
+  as: args.as,
+  behaviours,
+  without,
 }).catch((error: NodeJS.ErrnoException) => {
   fail(
     error.code === 'EADDRINUSE'
@@ -190,6 +217,9 @@ const logTo =
     : `one JSON line per request to ${logFile === '-' ? 'standard output' : logFile}`;
 const faultNames = mock.faults.length ? mock.faults.map((f) => `${f.name} (${f.rule})`).join(', ') : 'none';
 const perRequest = args.control ? "; per request with 'Prefer: faults=NAME'" : '';
+const profileLine = mock.profile
+  ? `${mock.profile.name}, behaviours on: ${mock.profile.behaviours.map((b) => b.name).join(', ') || 'none'}`
+  : 'none, the clean service (--as ft-gateway answers as the real gateway)';
 const profileCurl = curl(
   `/users/${examples.userId}/profile/full`,
   `-H 'Authorization: Bearer ${examples.token}' -H 'Content-Type: application/json' `,
@@ -200,7 +230,7 @@ const searchCurl =
 const imageCurl =
   '  curl -k -o image.png ' +
   `'${mock.imagesUrl}/images/raw/${encodeURIComponent(examples.imageUri)}?format=png&width=320&source=me'`;
-console.log(`Mock of the Content, Licence and Membership service${listening}
+console.log(`Mock of the Content, Licence and Membership service${mock.profile ? ` as ${mock.profile.name}` : ''}${listening}
   HTTPS  ${mock.url}   (self-signed certificate: curl -k)
   HTTP   ${mock.httpUrl}   (membership endpoints redirect to HTTPS)
   Images ${mock.imagesUrl}${docsLine}
@@ -209,6 +239,7 @@ console.log(`Mock of the Content, Licence and Membership service${listening}
   Rate limit: ${describeThrottle(throttle)}${throttle ? ' (429 with Retry-After)' : ''}
   Log: ${logTo}
   Faults: ${faultNames}${perRequest}
+  Profile: ${profileLine}
 
 Keys (X-Api-Key header or ?apiKey=): ${[...state.keys.keys()].join(', ')}
   (${[...state.keys.values()]

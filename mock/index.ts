@@ -16,6 +16,12 @@ export interface StartMockOptions {
   httpPort?: number;
   /** The real service's throttle, 2 requests/s and 5,000/day per key (default: no throttle). */
   rateLimit?: boolean;
+  /** Answer as the real service is documented to: `ft-gateway` (`clm-mock --list-behaviours`). */
+  as?: string;
+  /** With `as`, only these of its behaviours on (default: all). */
+  behaviours?: string[];
+  /** With `as`, these of its behaviours off. */
+  without?: string[];
 }
 
 export interface RunningMock {
@@ -58,6 +64,9 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     port: options.port ?? 0,
     httpPort: options.httpPort ?? 0,
     throttle: options.rateLimit ? REAL_THROTTLE : undefined,
+    as: options.as,
+    behaviours: options.behaviours,
+    without: options.without,
   });
   const examples = mock.state.examples();
   const keys = [...mock.state.keys.values()].sort(

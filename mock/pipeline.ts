@@ -1,6 +1,6 @@
 import type { Contract, DocumentName } from '../lib/contract/index.ts';
 import { CLEAN, type Defects } from './behaviour.ts';
-import { findFault, unknownFaults, withFaults, type Fault } from './faults/index.ts';
+import { findFault, unknownFaults, withSteps, type Fault, type Seen, type Step } from './faults/index.ts';
 import { HANDLERS } from './handlers/index.ts';
 import { removedImageMode } from './handlers/images.ts';
 import { fail } from './handlers/respond.ts';
@@ -28,9 +28,14 @@ function methodNotListed(method: string, listed: string[]): MockResponse {
 
 type Route = Pick<Context, 'document' | 'operation' | 'pathParams'>;
 
+/** The service a path belongs to: the image service under its base path, else the main one. */
+function documentOf(imagesBase: string, request: MockRequest): DocumentName {
+  return request.path.startsWith(`${imagesBase}/`) ? 'images' : 'main';
+}
+
 /** The operation the contract names for the request's method and path, or the answer instead. */
 export function route(contract: Contract, imagesBase: string, request: MockRequest): Route | MockResponse {
-  const document: DocumentName = request.path.startsWith(`${imagesBase}/`) ? 'images' : 'main';
+  const document = documentOf(imagesBase, request);
   const path = document === 'images' ? request.path.slice(imagesBase.length) : request.path;
   let matched;
   try {
@@ -128,21 +133,25 @@ export interface PipelineOptions {
   throttle: Throttle;
   /** Honour the faults a request asks for (`Prefer: faults=a,b`): for a mock reached as a live service. */
   control: boolean;
+  /** A profile's behaviours, outside the faults: the service the faults break sits behind them. */
+  steps?: readonly Step[];
 }
 
 /**
  * The mock's behaviour, knowing nothing of HTTP: route by the contract, then transport, key,
- * throttle and body checks, then the operation's handler; the faults in force wrap it. A request
- * with no fault in force goes straight to the clean steps.
+ * throttle and body checks, then the operation's handler; a profile's behaviours, then the faults
+ * in force, wrap it. A request with no step in force goes straight to the clean steps.
  */
 export function createPipeline(options: PipelineOptions) {
   const { contract, state, throttle } = options;
   const imagesBase = contract.basePath('images');
+  const profile = options.steps ?? [];
 
-  function handle(request: MockRequest, defects: Defects, seen: (context: Context) => void): MockResponse {
+  function handle(request: MockRequest, defects: Defects, seen?: Seen): MockResponse {
+    if (seen) seen.document = documentOf(imagesBase, request);
     const context = contextOf(contract, imagesBase, request, state, defects);
     if (!('operation' in context)) return context;
-    seen(context);
+    if (seen) seen.context = context;
     // The query as the answer may name it: the request URL's, without the key.
     const query = context.requestUrl.slice(`${request.origin}${request.path}`.length);
     const refused = httpsOnly(context, query) ?? checkKey(context, throttle) ?? checkBody(context);
@@ -152,15 +161,14 @@ export function createPipeline(options: PipelineOptions) {
     return handler(context);
   }
 
-  const unseen = (): void => undefined;
   const wrapped = (request: MockRequest, faults: readonly Fault[]): MockResponse =>
-    withFaults(faults, (req, defects, seen) => handle(req, defects, (c) => (seen.context = c)))(request);
+    withSteps([...profile, ...faults], handle)(request);
 
   return (request: MockRequest): MockResponse => {
     const asked = options.control ? (request.asked ?? []) : [];
     const switched = options.faults();
     if (asked.length === 0)
-      return switched.length === 0 ? handle(request, CLEAN, unseen) : wrapped(request, switched);
+      return switched.length + profile.length === 0 ? handle(request, CLEAN) : wrapped(request, switched);
     const unknown = unknownFaults(asked);
     if (unknown.length > 0)
       return fail(undefined, 400, `Prefer names unknown faults: ${unknown.join(', ')}`, 'UNKNOWN_FAULT');

@@ -8,6 +8,7 @@ import { followHost, WILDCARDS } from './http/host.ts';
 import type { RequestLogEntry } from './http/log.ts';
 import { startServers } from './http/servers.ts';
 import { createPipeline } from './pipeline.ts';
+import { chooseBehaviours, findProfile, type Behaviour } from './profiles/index.ts';
 import { startPublishing } from './publishing.ts';
 import { State, type PublishRequest } from './state/index.ts';
 import { Throttle, type ThrottleOptions } from './throttle.ts';
@@ -38,6 +39,12 @@ export interface MockOptions {
   onRequest?: (entry: RequestLogEntry) => void;
   /** Changes published a minute as time passes, seeded (none when absent or 0). */
   publishPerMinute?: number;
+  /** Answer as a real service is documented to (`ft-gateway`): a profile of `mock/profiles`. */
+  as?: string;
+  /** The profile's behaviours to switch on, by name: all when absent. */
+  behaviours?: readonly string[];
+  /** The profile's behaviours to leave off, by name. */
+  without?: readonly string[];
 }
 
 export interface Mock {
@@ -53,6 +60,8 @@ export interface Mock {
   throttle: Throttle;
   /** The faults in force: switched at run time, per test. */
   readonly faults: readonly Fault[];
+  /** The profile it answers as, with the behaviours on; none for the clean service. */
+  profile: { name: string; behaviours: readonly Behaviour[] } | undefined;
   setFaults(names: readonly string[]): void;
   /**
    * Adds changes to the feed at the clock's current time, or at the newest change's time if the
@@ -66,6 +75,17 @@ export interface Mock {
   close(): Promise<void>;
 }
 
+/** The profile asked for, with the behaviours chosen; behaviours named without a profile are an error. */
+function profileOf(options: MockOptions): Mock['profile'] {
+  if (options.as === undefined) {
+    if (options.behaviours || options.without)
+      throw new Error('behaviours and without choose among the behaviours of a profile: name it with as');
+    return undefined;
+  }
+  const profile = findProfile(options.as);
+  return { name: profile.name, behaviours: chooseBehaviours(profile, options) };
+}
+
 /**
  * Starts the bundled mock (on 127.0.0.1 unless `host` says otherwise): HTTPS with a certificate made now,
  * and plain HTTP.
@@ -77,21 +97,24 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const state = new State({ seed: options.seed ?? 1, now, changes: options.changes });
   const throttle = new Throttle(options.throttle);
   const control = options.control === true;
-  const pipeline = createPipeline({ contract, state, faults: () => faults, throttle, control });
+  const profile = profileOf(options);
+  const steps = profile?.behaviours;
+  const pipeline = createPipeline({ contract, state, faults: () => faults, throttle, control, steps });
   const host = options.host ?? '127.0.0.1';
   const reachable = WILDCARDS[host] ?? host;
   const urlHost = isIP(reachable) === 6 ? `[${reachable}]` : reachable;
   const docs = docsServer(options.docs);
-  const origins = { https: '', http: '', httpsPort: 0 };
+  const origins = { https: '', http: '', ports: { https: 0, http: 0 } };
 
   const listener = (secure: boolean) =>
     entry(
       requestListener(
-        followHost(pipeline, host, secure, () => origins.httpsPort),
+        followHost(pipeline, host, secure, () => origins.ports),
         {
           secure,
           origin: () => (secure ? origins.https : origins.http),
           httpsOrigin: () => origins.https,
+          httpOrigin: () => origins.http,
         },
       ),
       { secure, control, faults: () => faults, docs, onRequest: options.onRequest },
@@ -103,7 +126,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     httpPort: options.httpPort ?? 0,
     listener,
   });
-  origins.httpsPort = servers.httpsPort;
+  origins.ports = { https: servers.httpsPort, http: servers.httpPort };
   origins.https = `https://${urlHost}:${servers.httpsPort}`;
   origins.http = `http://${urlHost}:${servers.httpPort}`;
 
@@ -118,6 +141,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     get faults() {
       return faults;
     },
+    profile,
     setFaults: (names) => {
       faults = names.map(findFault);
     },

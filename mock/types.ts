@@ -19,6 +19,8 @@ export interface MockRequest {
   origin: string;
   /** The HTTPS origin of the mock, where plain-HTTP requests are sent on to. */
   httpsOrigin: string;
+  /** The plain-HTTP origin of the mock, which a profile's links may name. */
+  httpOrigin: string;
   /** The faults this request asks for with `Prefer: faults=…`, when the mock honours it. */
   asked?: readonly string[];
 }
@@ -83,6 +85,11 @@ export interface MockResponse {
   body?: unknown;
   /** A stable name for a response the pipeline itself made, for faults and logs. */
   code?: ResponseCode;
+  /**
+   * The answer when a pending body cannot be made, given why: by default a 400 JSON error
+   * (`untransformable`), so a step may still shape an error that comes only after it.
+   */
+  failed?: (reason: string) => MockResponse;
 }
 
 /** What a handler gets: the matched operation, the state, and the defects switched on. */

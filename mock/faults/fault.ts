@@ -1,5 +1,6 @@
+import type { DocumentName } from '../../lib/contract/index.ts';
 import { CLEAN, type Defects } from '../behaviour.ts';
-import { RawJson, type Context, type MockRequest, type MockResponse } from '../types.ts';
+import { PendingBytes, RawJson, type Context, type MockRequest, type MockResponse } from '../types.ts';
 
 /** What a fault changes, for the reports and for choosing the tests that meet it. */
 export type FaultKind = 'shape' | 'value' | 'status' | 'protocol' | 'header' | 'paging' | 'timing';
@@ -7,23 +8,31 @@ export type FaultKind = 'shape' | 'value' | 'status' | 'protocol' | 'header' | '
 /** The rest of the pipeline: the request, handled with these defects switched on. */
 export type Next = (request: MockRequest, switches?: Partial<Defects>) => MockResponse;
 
-/** What a fault may see of a request once the pipeline has matched it. */
+/** What a step may see of a request once the pipeline has routed it. */
 export interface Seen {
   context: Context | undefined;
+  /** The service the path belongs to, matched by an operation or not. */
+  document?: DocumentName;
 }
 
 /**
- * A fault is data: its name, the one rule of the catalogue it breaks, its kind, and one way to
- * apply it: a step around the clean pipeline that may change the request, the defects the handlers
- * read, or the response. Faults nest, so any set of them composes without losing one another.
+ * A step around the clean pipeline, named and described: it may change the request, the defects
+ * the handlers read, or the response. Steps nest, so any set of them composes without losing one
+ * another. A fault is one; so is a behaviour of a profile (mock/profiles).
  */
-export interface Fault {
+export interface Step {
   name: string;
+  description: string;
+  apply: (request: MockRequest, next: Next, seen: Seen) => MockResponse;
+}
+
+/**
+ * A fault is data: a step that breaks one rule of the catalogue, and the kind of break it is.
+ */
+export interface Fault extends Step {
   /** The one rule of the catalogue that the fault breaks. */
   rule: string;
   kind: FaultKind;
-  description: string;
-  apply: (request: MockRequest, next: Next, seen: Seen) => MockResponse;
   /**
    * Why a live run cannot see this fault although its rule is checked live: it needs the service's
    * ground truth, or it breaks only what the interface leaves open (drift live, not a failure).
@@ -38,12 +47,12 @@ export type Rewrite = (
 ) => MockResponse;
 
 /** A fault that switches on defects the handlers know: it changes what a handler decides. */
-export function switches(changed: Partial<Defects>): Fault['apply'] {
+export function switches(changed: Partial<Defects>): Step['apply'] {
   return (request, next) => next(request, changed);
 }
 
 /** A fault that rewrites the responses of these operations ('*': every response, matched or not). */
-export function rewrite(operations: string[], apply: Rewrite): Fault['apply'] {
+export function rewrite(operations: string[], apply: Rewrite): Step['apply'] {
   return (request, next, seen) => {
     const response = next(request);
     const { context } = seen;
@@ -66,18 +75,18 @@ export function mergeSwitches(a: Partial<Defects>, b: Partial<Defects>): Partial
 }
 
 /**
- * The clean pipeline with the faults around it, the first outermost. `handle` gets the defects in
- * force; a fault's step sees the request before and the response after.
+ * The clean pipeline with the steps around it, the first outermost. `handle` gets the defects in
+ * force; a step sees the request before and the response after.
  */
-export function withFaults(
-  faults: readonly Fault[],
+export function withSteps(
+  steps: readonly Step[],
   handle: (request: MockRequest, defects: Defects, seen: Seen) => MockResponse,
 ): (request: MockRequest) => MockResponse {
   return (request) => {
     const seen: Seen = { context: undefined };
-    const chain = faults.reduceRight<Next>(
-      (next, fault) => (req, changed) =>
-        fault.apply(req, (inner, more) => next(inner, mergeSwitches(changed ?? {}, more ?? {})), seen),
+    const chain = steps.reduceRight<Next>(
+      (next, step) => (req, changed) =>
+        step.apply(req, (inner, more) => next(inner, mergeSwitches(changed ?? {}, more ?? {})), seen),
       (req, changed) => handle(req, { ...CLEAN, ...changed }, seen),
     );
     return chain(request, {});
@@ -92,8 +101,9 @@ export function onStatus(
   change: (body: Json, request: MockRequest, context: Context | undefined) => MockResponse | void,
 ): Rewrite {
   return (response, request, context) => {
-    if (response.status !== status || typeof response.body !== 'object' || Buffer.isBuffer(response.body))
-      return response;
+    const { body } = response;
+    const bytes = Buffer.isBuffer(body) || body instanceof PendingBytes;
+    if (response.status !== status || typeof body !== 'object' || body === null || bytes) return response;
     const copy = (
       response.body instanceof RawJson ? JSON.parse(response.body.toString()) : structuredClone(response.body)
     ) as Json;

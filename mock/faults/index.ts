@@ -12,8 +12,8 @@ import { PROFILE_FAULTS } from './profile.ts';
 import { TRANSPORT_FAULTS } from './transport.ts';
 import { TRIAL_EXCLUSIONS_FAULTS } from './trial-exclusions.ts';
 
-export { mergeSwitches, withFaults } from './fault.ts';
-export type { Fault, FaultKind } from './fault.ts';
+export { mergeSwitches, withSteps } from './fault.ts';
+export type { Fault, FaultKind, Seen, Step } from './fault.ts';
 
 /** The fault catalogue, by rule group. */
 export const FAULTS: readonly Fault[] = [

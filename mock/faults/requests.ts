@@ -1,5 +1,5 @@
-import type { MockRequest } from '../types.ts';
-import type { Json } from './fault.ts';
+import type { Context, MockRequest } from '../types.ts';
+import { onStatus, rewrite, type Json, type Step } from './fault.ts';
 
 /**
  * The request with its parsed query changed, as a service that rewrites parameters before its
@@ -24,4 +24,24 @@ export function jsonBody(request: MockRequest): Json | undefined {
 /** The `next` link of a feed page, to change in place. */
 export function nextOf(body: Json): Json | undefined {
   return (body.links as Json[] | undefined)?.find((link) => link.rel === 'next');
+}
+
+/** A step that changes the next link of a feed page (200) as a URL, seeing the page and its context. */
+export function onNextLink(change: (url: URL, page: Json, context: Context) => void): Step['apply'] {
+  return rewrite(['listNotifications'], (response, request, context) =>
+    onStatus(200, (body) => {
+      const link = nextOf(body);
+      if (!link || !context) return;
+      // A fault may have made the link relative: read it against the origin, write it back as it was.
+      const href = String(link.href);
+      const url = new URL(href, context.request.origin);
+      change(url, body, context);
+      link.href = URL.canParse(href) ? url.toString() : `${url.pathname}${url.search}${url.hash}`;
+    })(response, request, context),
+  );
+}
+
+/** How many notifications a feed page holds: none when a fault has made them something else. */
+export function countOf(page: Json): number {
+  return Array.isArray(page.notifications) ? page.notifications.length : 0;
 }

@@ -107,7 +107,7 @@ function overLimit(
   if (image.bytes > MAX_SOURCE_BYTES || (defects.sourceLimitInclusive && image.bytes >= MAX_SOURCE_BYTES))
     return 'The source image is larger than 20 MB';
   const sides = [size.width, size.height, (asked.width ?? 0) * dpr, (asked.height ?? 0) * dpr];
-  if (Math.max(...sides) > imageMaxSide)
+  if (!defects.sideLimitUnchecked && Math.max(...sides) > imageMaxSide)
     return `Width and height are limited to ${LIMITS.imageMaxSide} pixels`;
   if (size.width * size.height > imageMaxPixels)
     return 'The transformed image is limited to 25 megapixels (26,214,400 pixels)';

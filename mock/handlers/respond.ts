@@ -29,3 +29,8 @@ export function fail(
 export function quote(value: string): string {
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 }
+
+/** The answer when an image cannot be made after all: the request asked for it, so a 400, never a 5xx. */
+export function untransformable(reason: string): MockResponse {
+  return { status: 400, body: { message: `The image could not be transformed: ${reason}` } };
+}

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { untransformable } from '../handlers/respond.ts';
 import type { Pipeline } from '../pipeline.ts';
 import { PendingBytes, RawJson, type MockRequest, type MockResponse } from '../types.ts';
 
@@ -10,6 +11,7 @@ interface Origins {
   secure: boolean;
   origin: () => string;
   httpsOrigin: () => string;
+  httpOrigin: () => string;
 }
 
 function send(res: ServerResponse, response: MockResponse): void {
@@ -36,7 +38,10 @@ function error(status: number, message: string): MockResponse {
   return { status, body: { message } };
 }
 
-/** A pending body is awaited before anything is written; work that fails is the request's fault, a 400. */
+/**
+ * A pending body is awaited before anything is written; work that fails is the request's fault: a 400,
+ * or the answer the response names for it.
+ */
 function sendPending(res: ServerResponse, response: MockResponse, body: PendingBytes): void {
   const reason = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
   void body
@@ -44,7 +49,7 @@ function sendPending(res: ServerResponse, response: MockResponse, body: PendingB
     .then(
       (bytes) => !res.destroyed && send(res, { ...response, body: bytes }),
       (failure: unknown) =>
-        !res.destroyed && send(res, error(400, `The image could not be transformed: ${reason(failure)}`)),
+        !res.destroyed && send(res, (response.failed ?? untransformable)(reason(failure))),
     )
     .catch(() => res.destroy());
 }
@@ -82,6 +87,7 @@ function answer(
     secure: origins.secure,
     origin: origins.origin(),
     httpsOrigin: origins.httpsOrigin(),
+    httpOrigin: origins.httpOrigin(),
     asked,
   };
   let response: MockResponse;

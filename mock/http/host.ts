@@ -12,7 +12,7 @@ export function followHost(
   pipeline: Pipeline,
   host: string,
   secure: boolean,
-  httpsPort: () => number,
+  ports: () => { https: number; http: number },
 ): Pipeline {
   if (!(host in WILDCARDS)) return pipeline;
   return (request) => {
@@ -20,7 +20,8 @@ export function followHost(
     if (named === undefined || !HOST_HEADER.test(named)) return pipeline(request);
     const hostname = named.replace(/:\d+$/, '');
     const origin = `${secure ? 'https' : 'http'}://${named}`;
-    const httpsNamed = secure ? origin : `https://${hostname}:${httpsPort()}`;
-    return pipeline({ ...request, origin, httpsOrigin: httpsNamed });
+    const httpsNamed = secure ? origin : `https://${hostname}:${ports().https}`;
+    const httpNamed = secure ? `http://${hostname}:${ports().http}` : origin;
+    return pipeline({ ...request, origin, httpsOrigin: httpsNamed, httpOrigin: httpNamed });
   };
 }

@@ -1,0 +1,18 @@
+import type { Step } from '../faults/index.ts';
+
+/**
+ * One documented way a real service answers that the clean mock does not: a step around the
+ * pipeline like a fault's, with where it is known from.
+ */
+export interface Behaviour extends Step {
+  /** The public source: captured answers, FT's documentation, or the code of its services. */
+  source: string;
+}
+
+/** A named set of behaviours that together answer as one real service does, all on by default. */
+export interface Profile {
+  name: string;
+  description: string;
+  /** In the order they wrap the pipeline, the first outermost. */
+  behaviours: readonly Behaviour[];
+}

@@ -1,0 +1,145 @@
+import { expect } from '@playwright/test';
+import type { Mock } from '../../../mock/server.ts';
+import { toTimestamp } from '../../../mock/state/clock.ts';
+import {
+  ask,
+  feedAt,
+  ids,
+  image,
+  iso,
+  nextOf,
+  published,
+  thing,
+  viaHttps,
+  walk,
+  type FeedPage,
+  type Proof,
+} from './twin.ts';
+
+/** The next page of a page, followed over HTTPS. */
+const after = (mock: Mock, page: FeedPage) => feedAt(mock, viaHttps(mock, nextOf(page).href));
+const paramsOf = (page: FeedPage) => [...nextOf(page).searchParams.keys()];
+
+/** The feed's paging, as the real feed delivers it. */
+export const FEED_PROOFS: Proof[] = [
+  {
+    behaviour: 'at-least-once',
+    does: 'starts the page after a full page with its last change again, never looping',
+    prove: (mock, on) =>
+      published(mock, async () => {
+        const burst = mock.publish(Array.from({ length: 450 }, () => ({ type: 'CREATE' as const })));
+        const pages = await walk(mock, iso(mock, -1));
+        const delivered = pages.flatMap(ids);
+        expect(new Set(delivered)).toEqual(new Set(burst.map((c) => thing(c.contentId))));
+        // Two full pages, so two repeats: each the last change of the page before, first on the next.
+        expect(delivered.length - burst.length).toBe(on ? 2 : 0);
+        expect(pages[1]!.notifications[0]!.id === pages[0]!.notifications.at(-1)!.id).toBe(on);
+      }),
+  },
+  {
+    behaviour: 'empty-next-since-only',
+    does: 'links an empty page by since alone, which later delivers exactly the changes made since',
+    prove: (mock, on) =>
+      published(mock, async () => {
+        const since = iso(mock, -60_000);
+        const empty = await feedAt(mock, `/content/notifications?since=${since}`);
+        expect(empty.notifications).toEqual([]);
+        expect(paramsOf(empty)).toEqual(on ? ['since'] : ['since', 'page']);
+        if (on) expect(nextOf(empty).searchParams.get('since')).toBe(since);
+        mock.advance(1_000);
+        const [first] = mock.publish([{ type: 'CREATE' }]);
+        const delivered = await after(mock, empty);
+        expect(ids(delivered)).toEqual([thing(first!.contentId)]);
+        // The clock still in the newest change's millisecond: only a page token tells what came.
+        const end = await after(mock, delivered);
+        expect(paramsOf(end)).toEqual(['since', 'page']);
+        const [second] = mock.publish([{ type: 'CREATE' }]);
+        const same = await after(mock, end);
+        expect(ids(same)).toEqual([thing(second!.contentId)]);
+        // The clock past it: since alone, the newest change's time, and the next change exactly.
+        mock.advance(1_000);
+        const last = await after(mock, same);
+        expect(paramsOf(last)).toEqual(on ? ['since'] : ['since', 'page']);
+        if (on) expect(nextOf(last).searchParams.get('since')).toBe(toTimestamp(second!.time));
+        const [third] = mock.publish([{ type: 'CREATE' }]);
+        expect(ids(await after(mock, last))).toEqual([thing(third!.contentId)]);
+      }),
+  },
+  {
+    behaviour: 'future-since-empty',
+    does: 'answers a since in the future with an empty page whose next link repeats it',
+    prove: async (mock, on) => {
+      const future = iso(mock, 24 * 3_600_000);
+      const answer = await ask(mock, `/content/notifications?since=${future}`);
+      expect(answer.status).toBe(on ? 200 : 400);
+      if (!on) return;
+      const page = answer.json as FeedPage;
+      expect(page.notifications).toEqual([]);
+      expect(paramsOf(page)).toEqual(['since']);
+      expect(nextOf(page).searchParams.get('since')).toBe(future);
+    },
+  },
+];
+
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The image service, as its code and pages describe it. */
+export const IMAGE_PROOFS: Proof[] = [
+  {
+    behaviour: 'image-errors-html',
+    does: 'answers every error of the image service as a small HTML page',
+    prove: async (mock, on) => {
+      const missing = `${mock.imagesUrl}/images/raw/${encodeURIComponent('https://example.com/none.png')}?source=t`;
+      const errors = [
+        [image(mock, 'raw', 'format=bmp&source=t'), 400],
+        [image(mock, 'debug', 'width=0&source=t'), 400],
+        [missing, 404],
+        [image(mock, 'data', 'source=t'), 400],
+        [`${mock.imagesUrl}/images/none`, 404],
+      ] as const;
+      for (const [url, status] of errors) {
+        const answer = await ask(mock, url, { key: null });
+        expect([answer.status, answer.type]).toEqual([status, on ? HTML : JSON_TYPE]);
+        if (on) expect(answer.text).toMatch(new RegExp(`^<!DOCTYPE html>.*<h1>${status} `));
+      }
+    },
+  },
+  {
+    behaviour: 'image-source-required',
+    does: 'refuses an image request without source with 400 on every route',
+    prove: async (mock, on) => {
+      for (const mode of ['raw', 'debug', 'metadata']) {
+        expect((await ask(mock, image(mock, mode, 'width=20'), { key: null })).status).toBe(on ? 400 : 200);
+        expect((await ask(mock, image(mock, mode, 'width=20&source='), { key: null })).status).toBe(
+          on ? 400 : 200,
+        );
+        expect((await ask(mock, image(mock, mode, 'width=20&source=t'), { key: null })).status).toBe(200);
+      }
+    },
+  },
+  {
+    behaviour: 'image-no-side-limit',
+    does: 'serves a side above 65,000 within 25 megapixels, and still refuses more pixels',
+    prove: async (mock, on) => {
+      const wide = await ask(
+        mock,
+        image(mock, 'metadata', 'width=65001&height=10&fit=fill&format=png&source=t'),
+        { key: null },
+      );
+      expect(wide.status).toBe(on ? 200 : 400);
+      if (on) expect(wide.json).toMatchObject({ width: 65_001, height: 10 });
+      const huge = await ask(
+        mock,
+        image(mock, 'raw', 'width=70000&height=1000&fit=fill&format=png&source=t'),
+        { key: null },
+      );
+      expect(huge.status).toBe(400);
+      // A side JPEG cannot hold: the service cannot make it, a 4xx and never a 5xx.
+      const jpeg = await ask(mock, image(mock, 'raw', 'width=65536&height=10&fit=fill&format=jpg&source=t'), {
+        key: null,
+      });
+      expect(jpeg.status).toBe(400);
+    },
+  },
+];
