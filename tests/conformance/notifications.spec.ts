@@ -241,9 +241,12 @@ test.describe('the change feed', () => {
     }
   });
 
-  test('a 400 says what was wrong @NOTIF-14', async ({ api, target }) => {
-    for (const since of [undefined, 'yesterday', iso(target.now() + DAY), iso(target.now() - 100 * DAY)]) {
+  test('a 400 says what was wrong @NOTIF-14', async ({ api, target, promises }) => {
+    const future = iso(target.now() + DAY);
+    for (const since of [undefined, 'yesterday', future, iso(target.now() - 100 * DAY)]) {
       const response = await api.call('listNotifications', { query: { since } });
+      // Live, a future since may be an empty 200 (NOTIF-03): then there is no 400 to read.
+      if (since === future && !promises.strict && response.status === 200) continue;
       expect(response.status).toBe(400);
       expect(describesCause(response.json), JSON.stringify(response.json)).toBe(true);
     }
