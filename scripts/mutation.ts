@@ -20,7 +20,9 @@ const USAGE = `Usage: npm run mutation [-- --deep] [-- --profile] [-- --workers 
   the clean mock (a failing test there is a false positive) and each fault against the tests of its
   rule; a survivor then meets the other tests that reach its rule's operations, then the rest of
   the suite. The same in live mode, for every fault a live run can see: the suite
-  reaches a mock as a live service and asks for the fault on each request. Writes
+  reaches the twin of the real gateway (npm run mock -- --as ft-gateway: an ordinary key's
+  fields, plain-HTTP links, delivery at least once, outages) as a live service and asks for the
+  fault on each request. Writes
   reports/mutation.md and .json; exits 1 if the baseline fails or a fault survives.
 
   --deep        also measure, for faults only property-based tests kill, the kill rate over 10 seeds
@@ -82,11 +84,19 @@ function record(results: Map<string, MutantResult>, killed: Map<string, string[]
       results.get(f.name)!.live = { killed: killed.has(f.name), killedBy: killed.get(f.name) ?? [] };
 }
 
-/** Live mode: one mock whose control is on, reached as a live service; each request asks for its fault. */
+/**
+ * The twin of the real gateway that live mode meets: an ordinary key's fields, plain-HTTP links,
+ * delivery at least once, outages, HTML image errors. Only a future since answered with an empty
+ * page stays off: it is the service's own answer to that request, so it would hide the faults of
+ * that answer (NOTIF-03), which a service without it shows.
+ */
+const TWIN = { as: 'ft-gateway', without: ['future-since-empty'] } as const;
+
+/** Live mode: the twin, its control on, reached as a live service; each request asks for its fault. */
 async function liveMode(results: Map<string, MutantResult>): Promise<boolean> {
   const liveRules = new Set(rules.filter((r) => r.where.includes('both')).map((r) => r.id));
   const liveFaults = FAULTS.filter((f) => liveRules.has(f.rule) && !f.notLive);
-  const mock = await createMock({ seed: 1, control: true });
+  const mock = await createMock({ seed: 1, control: true, ...TWIN });
   try {
     const env = { ...liveEnvFor(mock), CLM_RATE_LIMIT: '100000', CLM_REQUEST_BUDGET: '10000000' };
     const run: RunPlan = (name, plan, faults) => runner.run(name, { project: 'live', env, plan, faults });

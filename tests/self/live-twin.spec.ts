@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { liveEnvFor } from '../../mock/live-env.ts';
+import { createMock, type RequestLogEntry } from '../../mock/server.ts';
+import { readableTexts, runLive } from './support/nested-run.ts';
+
+/** A canary key: found anywhere the run wrote or printed, it has leaked. */
+const KEY = 'canary-twin-key-61f0e2a8c4';
+
+interface Report {
+  verdict: string;
+  incomplete: string[];
+  rows: { rule: { id: string }; verdict: string }[];
+}
+
+/** The report a run wrote: a run of some of the suite writes beside the full run's. */
+const report = (dir: string) => {
+  const written = ['partial', '.'].map((d) => join(dir, 'reports', d, 'conformance.json')).find(existsSync);
+  return JSON.parse(readFileSync(written ?? join(dir, 'reports', 'conformance.json'), 'utf8')) as Report;
+};
+
+test.describe('the nightly against the twin of the real gateway @AUTH-07 @TLS-01 @HTTP-04', () => {
+  test.setTimeout(240_000);
+
+  test('the whole live suite, every behaviour on: nothing fails, and no key or token ever crosses plain HTTP', async () => {
+    const log: RequestLogEntry[] = [];
+    const mock = await createMock({ seed: 1, as: 'ft-gateway', onRequest: (entry) => log.push(entry) });
+    mock.state.allowKey(KEY);
+    const dir = mkdtempSync(join(tmpdir(), 'clm-live-twin-'));
+    try {
+      const run = await runLive({
+        dir,
+        // No throwaway key: nothing at all may reach plain HTTP with a credential.
+        env: { ...liveEnvFor(mock), CLM_API_KEY: KEY, CLM_PLAIN_HTTP_KEY: '', CLM_RATE_LIMIT: '1000' },
+        timeoutMs: 200_000,
+      });
+      const { verdict, incomplete, rows } = report(dir);
+      expect([0, 3], run.stdout.slice(-4000)).toContain(run.status);
+      expect(rows.filter((r) => r.verdict === 'fail').map((r) => r.rule.id)).toEqual([]);
+      if (verdict !== 'pass') {
+        expect(verdict).toBe('incomplete');
+        for (const reason of incomplete)
+          expect(reason.length, 'an incomplete run names why').toBeGreaterThan(10);
+      }
+      // The twin links over plain HTTP everywhere, and the suite followed its links over HTTPS.
+      const plain = log.filter((e) => e.scheme === 'http');
+      expect(plain.length, 'the TLS-01 checks reached plain HTTP').toBeGreaterThan(0);
+      for (const entry of plain) expect(entry.credentials, `${entry.method} ${entry.path}`).toEqual([]);
+      expect(log.filter((e) => e.scheme === 'https').length).toBeGreaterThan(200);
+      for (const path of run.files)
+        for (const text of readableTexts(path)) expect(text.includes(KEY), `the key in ${path}`).toBe(false);
+      expect(run.stdout.includes(KEY) || run.stderr.includes(KEY), 'the key in the output').toBe(false);
+    } finally {
+      await mock.close();
+    }
+  });
+});
