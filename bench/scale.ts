@@ -72,7 +72,20 @@ async function startMock(changes: number): Promise<Start> {
   const began = performance.now();
   const child = spawn(
     'npm',
-    ['run', '-s', 'mock', '--', '--changes', String(changes), '--port', '0', '--http-port', '0'],
+    [
+      'run',
+      '-s',
+      'mock',
+      '--',
+      '--changes',
+      String(changes),
+      '--publish',
+      '0',
+      '--port',
+      '0',
+      '--http-port',
+      '0',
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
   );
   try {

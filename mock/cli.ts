@@ -4,10 +4,10 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAULTS, unknownFaults } from './faults/index.ts';
 import { liveEnvFor } from './live-env.ts';
-import { DEFAULT_PUBLISH_RATE } from './publishing.ts';
 import { createMock } from './server.ts';
 import { describeThrottle, REAL_THROTTLE } from './throttle.ts';
 import { HOUR, toTimestamp } from './state/clock.ts';
+import { DEFAULT_CHANGES_A_DAY } from './state/live-feed.ts';
 
 const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options])
 
@@ -16,10 +16,13 @@ const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options]
   --http-port N     plain-HTTP port (default 8080; 0 picks a free one)
   --seed N          seed of the generated data (default 1)
   --now TIMESTAMP   fix the clock at this RFC 3339 time (default: real time)
-  --changes N       changes in the seeded feed, 1000 to 50000000 (default 20000); the feed is
-                    stored as columns, so 5000000 start in seconds in some 220 MB
-  --publish N       on the real clock, publish N changes a minute as time passes, seeded
-                    (default 3; 0 turns it off; a fixed clock with --now never publishes)
+  --changes N       changes in a feed that stands still (with --now or --publish 0), 1000 to
+                    50000000 (default 20000); the feed is stored as columns, so 5000000 start
+                    in seconds in some 220 MB
+  --publish N       on the real clock, a feed of N changes a day (default 1000), a function of
+                    the seed and the time: its 120 days of history and the changes published as
+                    time passes alike, the same across restarts; 0 turns publishing off (a fixed
+                    clock with --now never publishes)
   --fault NAME      switch a fault on; repeatable
   --control         honour 'Prefer: faults=NAME,…' on each request (a fault per request)
   --rate-limit      throttle each key as the real service does: 2 requests/s and 5,000/day, then
@@ -116,12 +119,17 @@ if (log !== process.stdout)
   });
 
 // The real service publishes as time passes; a fixed clock stands still, so nothing is published.
-const publishPerMinute = args.now === undefined ? integer('publish', args.publish, DEFAULT_PUBLISH_RATE) : 0;
+const publishPerDay = args.now === undefined ? integer('publish', args.publish, DEFAULT_CHANGES_A_DAY) : 0;
 if (args.now !== undefined && integer('publish', args.publish, 0) > 0)
   fail('--publish needs the real clock: leave out --now');
+if (publishPerDay > 0 && args.changes !== undefined)
+  fail(
+    '--changes sizes a feed that stands still: with --now or --publish 0. ' +
+      'A feed that publishes has the size its rate gives (--publish N a day, over 120 days)',
+  );
 
-const changes = integer('changes', args.changes, 20_000);
-if (changes < MIN_CHANGES || changes > MAX_CHANGES)
+const changes = publishPerDay > 0 ? undefined : integer('changes', args.changes, 20_000);
+if (changes !== undefined && (changes < MIN_CHANGES || changes > MAX_CHANGES))
   fail(`--changes must be between ${MIN_CHANGES} and ${MAX_CHANGES}, not ${changes}`);
 
 const mock = await createMock({
@@ -136,7 +144,7 @@ const mock = await createMock({
   throttle,
   docs,
   onRequest: logFile === undefined ? undefined : (entry) => log.write(`${JSON.stringify(entry)}\n`),
-  publishPerMinute,
+  publishPerDay,
 }).catch((error: NodeJS.ErrnoException) => {
   fail(
     error.code === 'EADDRINUSE'
@@ -183,7 +191,10 @@ const docsLine =
   docs === undefined ? '' : `\n  Docs   ${mock.url}/docs/ and ${mock.httpUrl}/docs/ (from ${docs})`;
 const clock = args.now ? `fixed at ${args.now}` : 'real time';
 const publishing =
-  publishPerMinute > 0 ? `${publishPerMinute} changes a minute, seeded (--publish N; 0 turns it off)` : 'off';
+  publishPerDay > 0
+    ? `${publishPerDay} changes a day, the same feed for the same seed at the same time ` +
+      '(--publish N a day; 0 turns it off)'
+    : 'off';
 const logTo =
   logFile === undefined
     ? 'none (--log FILE)'

@@ -157,6 +157,8 @@ export function createPipeline(options: PipelineOptions) {
     withFaults(faults, (req, defects, seen) => handle(req, defects, (c) => (seen.context = c)))(request);
 
   return (request: MockRequest): MockResponse => {
+    // A feed that publishes as time passes has, by now, published all it was to.
+    state.catchUp();
     const asked = options.control ? (request.asked ?? []) : [];
     const switched = options.faults();
     if (asked.length === 0)

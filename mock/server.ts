@@ -8,7 +8,6 @@ import { followHost, WILDCARDS } from './http/host.ts';
 import type { RequestLogEntry } from './http/log.ts';
 import { startServers } from './http/servers.ts';
 import { createPipeline } from './pipeline.ts';
-import { startPublishing } from './publishing.ts';
 import { State, type PublishRequest } from './state/index.ts';
 import { Throttle, type ThrottleOptions } from './throttle.ts';
 
@@ -36,8 +35,13 @@ export interface MockOptions {
   docs?: string;
   /** Called once per request answered, with the request as it may be logged: no secrets. */
   onRequest?: (entry: RequestLogEntry) => void;
-  /** Changes published a minute as time passes, seeded (none when absent or 0). */
-  publishPerMinute?: number;
+  /**
+   * On the real clock, changes a day of a feed that is a function of the seed and the time, its
+   * history and what it publishes as time passes alike (none when absent or 0; not with `changes`).
+   */
+  publishPerDay?: number;
+  /** The wall clock the real clock follows: `Date.now` unless a test gives its own. */
+  wall?: () => number;
 }
 
 export interface Mock {
@@ -74,7 +78,13 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = await loadContract();
   let faults: readonly Fault[] = (options.faults ?? []).map(findFault);
   const now = options.now === undefined ? undefined : new Date(options.now).getTime();
-  const state = new State({ seed: options.seed ?? 1, now, changes: options.changes });
+  const state = new State({
+    seed: options.seed ?? 1,
+    now,
+    changes: options.changes,
+    publishPerDay: options.publishPerDay,
+    wall: options.wall,
+  });
   const throttle = new Throttle(options.throttle);
   const control = options.control === true;
   const pipeline = createPipeline({ contract, state, faults: () => faults, throttle, control });
@@ -107,7 +117,6 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   origins.https = `https://${urlHost}:${servers.httpsPort}`;
   origins.http = `http://${urlHost}:${servers.httpPort}`;
 
-  const stopPublishing = startPublishing(state, options.publishPerMinute ?? 0, options.seed ?? 1);
   return {
     url: origins.https,
     httpUrl: origins.http,
@@ -127,9 +136,6 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       state.reset();
       throttle.reset();
     },
-    close: async () => {
-      stopPublishing();
-      await servers.close();
-    },
+    close: () => servers.close(),
   };
 }
