@@ -122,6 +122,9 @@ if (log !== process.stdout)
 const publishPerDay = args.now === undefined ? integer('publish', args.publish, DEFAULT_CHANGES_A_DAY) : 0;
 if (args.now !== undefined && integer('publish', args.publish, 0) > 0)
   fail('--publish needs the real clock: leave out --now');
+// A day's changes for 150 days (the history and the items it names) must fit as many as --changes may.
+if (publishPerDay * 150 > MAX_CHANGES)
+  fail(`--publish must be at most ${Math.floor(MAX_CHANGES / 150)} changes a day, not ${publishPerDay}`);
 if (publishPerDay > 0 && args.changes !== undefined)
   fail(
     '--changes sizes a feed that stands still: with --now or --publish 0. ' +
