@@ -112,9 +112,9 @@ export class ContentStore implements Iterable<[string, ContentItem]> {
     return true;
   }
 
-  /** The first live, unrestricted item, made an object only then. */
-  firstReadable(): ContentItem | undefined {
-    for (let index = 0; index < this.seeded; index++) if (this.readable(index)) return this.item(index);
+  /** The first live, unrestricted item from the seeded number `from` on, made an object only then. */
+  firstReadable(from = 0): ContentItem | undefined {
+    for (let index = from; index < this.seeded; index++) if (this.readable(index)) return this.item(index);
     for (const item of this.extras.values()) if (!item.deleted && !item.restricted) return item;
     return undefined;
   }

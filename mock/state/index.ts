@@ -227,8 +227,9 @@ export class State {
     return new LiveFeed(seed, publishPerDay, start, target);
   }
 
+  /** On the real-clock feed, past the archive: the advertised items are never deleted. */
   private someLiveItem(): ContentItem {
-    const item = this.content.firstReadable();
+    const item = this.content.firstReadable(this.feed ? ARCHIVE_ITEMS : 0);
     if (!item) throw new Error('No live content item');
     return item;
   }

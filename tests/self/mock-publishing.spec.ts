@@ -138,6 +138,9 @@ test.describe('the publishing mock over a day', () => {
         });
         expect(response.status, `${change.type} ${change.contentId}`).toBe(200);
       }
+      // Nor does a deletion a test publishes without naming the item.
+      const [manual] = mock.publish([{ type: 'DELETE' }]);
+      expect(kept.has(manual!.contentId)).toBe(false);
       for (const id of [contentId, restrictedContentId])
         expect(mock.state.content.get(id)?.deleted).toBe(false);
       expect(mock.state.content.get(restrictedContentId)?.restricted).toBe(true);
