@@ -8,15 +8,15 @@ import { median, spread } from './measure.ts';
 
 /**
  * The mock's change feed at scale, against baselines measured in the same run:
- * 1. `npm run mock -- --changes 5000000` until it listens: at most 3 s and 500 MB (resident, at its
- *    peak), beside the same start with 10,000 changes;
+ * 1. `npm run mock -- --changes 5000000 --publish 0` (a feed that stands still) until it listens:
+ *    at most 3 s and 500 MB (resident, at its peak), beside the same start with 10,000 changes;
  * 2. page latency with 5,000,000 stored changes against 10,000: within 1.2x.
  * Medians of interleaved rounds, so a busy moment of the machine hits both sides alike.
  */
 commandLine(`Usage: npm run bench:scale
 
   Measures the mock's change feed with 5,000,000 stored changes against 10,000 in the same run:
-  the start of npm run mock -- --changes N until it listens (targets: at most 3 s, at most 500 MB
+  the start of npm run mock -- --changes N --publish 0 until it listens (targets: at most 3 s, at most 500 MB
   resident at the peak), and the latency of a full page (target: at most 1.2x that with 10,000).
   Prints medians and spreads of interleaved rounds; exits 1 when a target is missed.
 
@@ -72,14 +72,28 @@ async function startMock(changes: number): Promise<Start> {
   const began = performance.now();
   const child = spawn(
     'npm',
-    ['run', '-s', 'mock', '--', '--changes', String(changes), '--port', '0', '--http-port', '0'],
+    [
+      'run',
+      '-s',
+      'mock',
+      '--',
+      '--changes',
+      String(changes),
+      '--publish',
+      '0',
+      '--port',
+      '0',
+      '--http-port',
+      '0',
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'], detached: true },
   );
   try {
     const lines = createInterface({ input: child.stdout });
     let listening = false;
     for await (const line of lines) if ((listening = line.startsWith('  HTTPS '))) break;
-    if (!listening) throw new Error(`npm run mock -- --changes ${changes} stopped before it listened`);
+    if (!listening)
+      throw new Error(`npm run mock -- --changes ${changes} --publish 0 stopped before it listened`);
     const ms = performance.now() - began;
     const pid = mockProcess(child.pid!);
     if (pid === undefined) throw new Error('The mock process was not found under npm');

@@ -5,10 +5,10 @@ import { parseArgs } from 'node:util';
 import { FAULTS, unknownFaults } from './faults/index.ts';
 import { liveEnvFor } from './live-env.ts';
 import { chooseBehaviours, findProfile, listBehaviours, PROFILES } from './profiles/index.ts';
-import { DEFAULT_PUBLISH_RATE } from './publishing.ts';
 import { createMock } from './server.ts';
 import { describeThrottle, REAL_THROTTLE } from './throttle.ts';
 import { HOUR, toTimestamp } from './state/clock.ts';
+import { DEFAULT_CHANGES_A_DAY } from './state/live-feed.ts';
 
 const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options])
 
@@ -17,10 +17,13 @@ const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options]
   --http-port N     plain-HTTP port (default 8080; 0 picks a free one)
   --seed N          seed of the generated data (default 1)
   --now TIMESTAMP   fix the clock at this RFC 3339 time (default: real time)
-  --changes N       changes in the seeded feed, 1000 to 50000000 (default 20000); the feed is
-                    stored as columns, so 5000000 start in seconds in some 220 MB
-  --publish N       on the real clock, publish N changes a minute as time passes, seeded
-                    (default 3; 0 turns it off; a fixed clock with --now never publishes)
+  --changes N       changes in a feed that stands still (with --now or --publish 0), 1000 to
+                    50000000 (default 20000); the feed is stored as columns, so 5000000 start
+                    in seconds in some 220 MB
+  --publish N       on the real clock, a feed of N changes a day (default 1000), a function of
+                    the seed and the time: its 120 days of history and the changes published as
+                    time passes alike, the same across restarts; 0 turns publishing off (a fixed
+                    clock with --now never publishes)
   --fault NAME      switch a fault on; repeatable
   --control         honour 'Prefer: faults=NAME,…' on each request (a fault per request)
   --as PROFILE      answer as a real service is documented to: ${PROFILES.map((p) => p.name).join(', ')}
@@ -131,9 +134,17 @@ if (log !== process.stdout)
   });
 
 // The real service publishes as time passes; a fixed clock stands still, so nothing is published.
-const publishPerMinute = args.now === undefined ? integer('publish', args.publish, DEFAULT_PUBLISH_RATE) : 0;
+const publishPerDay = args.now === undefined ? integer('publish', args.publish, DEFAULT_CHANGES_A_DAY) : 0;
 if (args.now !== undefined && integer('publish', args.publish, 0) > 0)
   fail('--publish needs the real clock: leave out --now');
+// A day's changes for 150 days (the history and the items it names) must fit as many as --changes may.
+if (publishPerDay * 150 > MAX_CHANGES)
+  fail(`--publish must be at most ${Math.floor(MAX_CHANGES / 150)} changes a day, not ${publishPerDay}`);
+if (publishPerDay > 0 && args.changes !== undefined)
+  fail(
+    '--changes sizes a feed that stands still: with --now or --publish 0. ' +
+      'A feed that publishes has the size its rate gives (--publish N a day, over 120 days)',
+  );
 
 const names = (lists: string[] | undefined) => lists?.flatMap((list) => list.split(',')).filter(Boolean);
 const [behaviours, without] = [names(args.behaviour), names(args.without)];
@@ -144,8 +155,8 @@ try {
   fail(`${(error as Error).message}; see --list-behaviours`);
 }
 
-const changes = integer('changes', args.changes, 20_000);
-if (changes < MIN_CHANGES || changes > MAX_CHANGES)
+const changes = publishPerDay > 0 ? undefined : integer('changes', args.changes, 20_000);
+if (changes !== undefined && (changes < MIN_CHANGES || changes > MAX_CHANGES))
   fail(`--changes must be between ${MIN_CHANGES} and ${MAX_CHANGES}, not ${changes}`);
 
 const mock = await createMock({
@@ -160,7 +171,7 @@ const mock = await createMock({
   throttle,
   docs,
   onRequest: logFile === undefined ? undefined : (entry) => log.write(`${JSON.stringify(entry)}\n`),
-  publishPerMinute,
+  publishPerDay,
   as: args.as,
   behaviours,
   without,
@@ -210,7 +221,10 @@ const docsLine =
   docs === undefined ? '' : `\n  Docs   ${mock.url}/docs/ and ${mock.httpUrl}/docs/ (from ${docs})`;
 const clock = args.now ? `fixed at ${args.now}` : 'real time';
 const publishing =
-  publishPerMinute > 0 ? `${publishPerMinute} changes a minute, seeded (--publish N; 0 turns it off)` : 'off';
+  publishPerDay > 0
+    ? `${publishPerDay} changes a day, the same feed for the same seed at the same time ` +
+      '(--publish N a day; 0 turns it off)'
+    : 'off';
 const logTo =
   logFile === undefined
     ? 'none (--log FILE)'

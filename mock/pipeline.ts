@@ -165,6 +165,8 @@ export function createPipeline(options: PipelineOptions) {
     withSteps([...profile, ...faults], handle)(request);
 
   return (request: MockRequest): MockResponse => {
+    // A feed that publishes as time passes has, by now, published all it was to.
+    state.catchUp();
     const asked = options.control ? (request.asked ?? []) : [];
     const switched = options.faults();
     if (asked.length === 0)

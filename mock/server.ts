@@ -9,7 +9,6 @@ import type { RequestLogEntry } from './http/log.ts';
 import { startServers } from './http/servers.ts';
 import { createPipeline } from './pipeline.ts';
 import { chooseBehaviours, findProfile, type Behaviour } from './profiles/index.ts';
-import { startPublishing } from './publishing.ts';
 import { State, type PublishRequest } from './state/index.ts';
 import { Throttle, type ThrottleOptions } from './throttle.ts';
 
@@ -37,8 +36,13 @@ export interface MockOptions {
   docs?: string;
   /** Called once per request answered, with the request as it may be logged: no secrets. */
   onRequest?: (entry: RequestLogEntry) => void;
-  /** Changes published a minute as time passes, seeded (none when absent or 0). */
-  publishPerMinute?: number;
+  /**
+   * On the real clock, changes a day of a feed that is a function of the seed and the time, its
+   * history and what it publishes as time passes alike (none when absent or 0; not with `changes`).
+   */
+  publishPerDay?: number;
+  /** The wall clock the real clock follows: `Date.now` unless a test gives its own. */
+  wall?: () => number;
   /** Answer as a real service is documented to (`ft-gateway`): a profile of `mock/profiles`. */
   as?: string;
   /** The profile's behaviours to switch on, by name: all when absent. */
@@ -94,7 +98,13 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const contract = await loadContract();
   let faults: readonly Fault[] = (options.faults ?? []).map(findFault);
   const now = options.now === undefined ? undefined : new Date(options.now).getTime();
-  const state = new State({ seed: options.seed ?? 1, now, changes: options.changes });
+  const state = new State({
+    seed: options.seed ?? 1,
+    now,
+    changes: options.changes,
+    publishPerDay: options.publishPerDay,
+    wall: options.wall,
+  });
   const throttle = new Throttle(options.throttle);
   const control = options.control === true;
   const profile = profileOf(options);
@@ -130,7 +140,6 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   origins.https = `https://${urlHost}:${servers.httpsPort}`;
   origins.http = `http://${urlHost}:${servers.httpPort}`;
 
-  const stopPublishing = startPublishing(state, options.publishPerMinute ?? 0, options.seed ?? 1);
   return {
     url: origins.https,
     httpUrl: origins.http,
@@ -151,9 +160,6 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
       state.reset();
       throttle.reset();
     },
-    close: async () => {
-      stopPublishing();
-      await servers.close();
-    },
+    close: () => servers.close(),
   };
 }

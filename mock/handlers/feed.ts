@@ -60,7 +60,7 @@ function notification(change: Change, index: number, context: Context): Record<s
     id: `http://www.ft.com/thing/${change.contentId}`,
     apiUrl: `${context.request.origin}/content/${change.contentId}`,
     ...(kind ? { contentType: kind } : {}),
-    publishReference: `tid_${change.time.toString(36)}_${index.toString(36)}`,
+    publishReference: `tid_${change.time.toString(36)}_${context.state.log.reference(index).toString(36)}`,
     lastModified: toTimestamp(change.time),
   };
 }

@@ -6,15 +6,23 @@ export const DAY = 86_400_000;
 /**
  * The mock's notion of "now", for the `since` window, publishing and token expiry. A clock made
  * with a start time stands still until moved, so tests are reproducible; without one it follows
- * real time. Either can be moved forward.
+ * real time (`wall`, `Date.now` unless a test gives its own). Either can be moved forward.
  */
 export class Clock {
   private offset = 0;
 
-  constructor(private readonly start?: number) {}
+  constructor(
+    private readonly start?: number,
+    private readonly wall: () => number = Date.now,
+  ) {}
+
+  /** Whether it follows the wall clock, not a fixed start. */
+  get real(): boolean {
+    return this.start === undefined;
+  }
 
   now(): number {
-    return (this.start ?? Date.now()) + this.offset;
+    return (this.start ?? this.wall()) + this.offset;
   }
 
   advance(ms: number): void {

@@ -112,18 +112,22 @@ export class ContentStore implements Iterable<[string, ContentItem]> {
     return true;
   }
 
-  /** The first live, unrestricted item, made an object only then. */
-  firstReadable(): ContentItem | undefined {
-    for (let index = 0; index < this.seeded; index++) if (this.readable(index)) return this.item(index);
+  /** The first live, unrestricted item from the seeded number `from` on, made an object only then. */
+  firstReadable(from = 0): ContentItem | undefined {
+    for (let index = from; index < this.seeded; index++) if (this.readable(index)) return this.item(index);
     for (const item of this.extras.values()) if (!item.deleted && !item.restricted) return item;
     return undefined;
   }
 
-  /** The live, unrestricted items, in order. */
-  readableItems(): Pickable {
+  /** The live, unrestricted items, in order; with `below`, only seeded ones of a lower number. */
+  readableItems(below?: number): Pickable {
     const seeded: number[] = [];
-    for (let index = 0; index < this.seeded; index++) if (this.readable(index)) seeded.push(index);
-    const extras = [...this.extras.values()].filter((item) => !item.deleted && !item.restricted);
+    const end = Math.min(below ?? this.seeded, this.seeded);
+    for (let index = 0; index < end; index++) if (this.readable(index)) seeded.push(index);
+    const extras =
+      below === undefined
+        ? [...this.extras.values()].filter((item) => !item.deleted && !item.restricted)
+        : [];
     return {
       length: seeded.length + extras.length,
       item: (i) => (i < seeded.length ? this.item(seeded[i]!) : extras[i - seeded.length]!),

@@ -15,7 +15,8 @@ export interface Position {
   lastId: string;
 }
 
-const TYPES: readonly ChangeType[] = ['CREATE', 'UPDATE', 'DELETE'];
+/** The change types by code, as the log's type column stores them. */
+export const CHANGE_TYPES: readonly ChangeType[] = ['CREATE', 'UPDATE', 'DELETE'];
 export const TYPE_CODES: Readonly<Record<ChangeType, number>> = { CREATE: 0, UPDATE: 1, DELETE: 2 };
 
 /** The seeded changes as columns: times in order, item numbers (in the id table) and type codes. */
@@ -40,14 +41,27 @@ export class ChangeLog {
   };
   private count = 0;
   private truncations = 0;
+  private referencesByTime = false;
 
   constructor(private readonly ids: IdTable) {}
 
-  /** Takes the seeded changes, in order, as they are: the log must be empty. */
-  load(columns: Columns): void {
+  /**
+   * Takes the seeded changes, in order, as they are: the log must be empty. A log whose first
+   * change depends on when it started (the real-clock feed) numbers changes by time, not by place.
+   */
+  load(columns: Columns, options: { referencesByTime?: boolean } = {}): void {
     if (this.count > 0) throw new Error('Only an empty change log takes seeded changes');
     this.columns = columns;
     this.count = columns.times.length;
+    this.referencesByTime = options.referencesByTime === true;
+  }
+
+  /**
+   * The number a change's publish reference carries beside its time: its place in the log, or, by
+   * time, its place among the changes of its millisecond, the same whenever the log began.
+   */
+  reference(index: number): number {
+    return this.referencesByTime ? index - this.firstAtOrAfter(this.timeAt(index)!) : index;
   }
 
   /** Changes whenever an index may come to hold another change (after a truncation). */
@@ -66,7 +80,7 @@ export class ChangeLog {
   at(index: number): Change | undefined {
     if (!(index >= 0 && index < this.count)) return undefined;
     const { times, items, types } = this.columns;
-    return { time: times[index]!, contentId: this.ids.id(items[index]!), type: TYPES[types[index]!]! };
+    return { time: times[index]!, contentId: this.ids.id(items[index]!), type: CHANGE_TYPES[types[index]!]! };
   }
 
   /** The time of the change at `index`, without making an object of it. */
@@ -136,17 +150,24 @@ export class ChangeLog {
 
   /** Room for more published changes: a quarter more, so appends stay cheap on a large log. */
   private grow(): void {
-    const size = Math.max(1024, Math.ceil(this.count * 1.25));
-    const columns = {
-      times: new Float64Array(size),
-      items: new Uint32Array(size),
-      types: new Uint8Array(size),
-    };
-    columns.times.set(this.columns.times.subarray(0, this.count));
-    columns.items.set(this.columns.items.subarray(0, this.count));
-    columns.types.set(this.columns.types.subarray(0, this.count));
-    this.columns = columns;
+    this.columns = resized(this.columns, Math.max(1024, Math.ceil(this.count * 1.25)));
   }
+}
+
+/** New columns of `length` changes, holding as many of `from`'s first changes as fit. */
+export function resized(from: Columns | undefined, length: number): Columns {
+  const columns = {
+    times: new Float64Array(length),
+    items: new Uint32Array(length),
+    types: new Uint8Array(length),
+  };
+  if (from) {
+    const kept = Math.min(length, from.times.length);
+    columns.times.set(from.times.subarray(0, kept));
+    columns.items.set(from.items.subarray(0, kept));
+    columns.types.set(from.types.subarray(0, kept));
+  }
+  return columns;
 }
 
 /** Array.prototype.slice's reading of an index: negative counts from the end. */

@@ -17,6 +17,8 @@ import { makePages, type Page, type PageItem } from './pages.ts';
 import { Random } from './random.ts';
 import { seedLog } from './seed.ts';
 import { IdTable } from './ids.ts';
+import { ARCHIVE_ITEMS } from './grid.ts';
+import { LiveFeed } from './live-feed.ts';
 
 export type {
   ApiKey,
@@ -34,14 +36,22 @@ export type {
 export { Clock, toTimestamp } from './clock.ts';
 export { decodePosition, encodePosition, type Position } from './feed.ts';
 export { LOG_DAYS } from './seed.ts';
+export { DEFAULT_CHANGES_A_DAY } from './live-feed.ts';
 export type { ContentStore } from './content-store.ts';
 
 export interface StateOptions {
   seed: number;
   /** Start time of the clock (a fixed clock); real time when absent. */
   now?: number;
-  /** Changes in the seeded log. */
+  /** Changes in the seeded log, laid out before the start (not with `publishPerDay`). */
   changes?: number;
+  /**
+   * On the real clock, changes a day of a feed that is a function of the seed and the time: its
+   * history and what it publishes as time passes alike (none when absent or 0).
+   */
+  publishPerDay?: number;
+  /** The wall clock a real clock follows: `Date.now` unless a test gives its own. */
+  wall?: () => number;
 }
 
 /** One item of each kind a client of the mock (or a test) needs to try every endpoint and status. */
@@ -95,12 +105,16 @@ export class State {
   private readonly seededLength: number;
   private readonly undo: (() => void)[] = [];
   private publishRandom: Random;
+  /** The real-clock feed that publishes as time passes, when there is one. */
+  private readonly feed: LiveFeed | undefined;
 
   constructor(readonly options: StateOptions) {
     const random = new Random(options.seed);
-    this.clock = new Clock(options.now);
+    this.clock = new Clock(options.now, options.wall);
     const start = this.clock.now();
-    this.log.load(seedLog(random, start, options.changes ?? 20_000, this.content));
+    this.feed = this.liveFeed(start);
+    if (this.feed) this.log.load(this.feed.history, { referencesByTime: true });
+    else this.log.load(seedLog(random, start, options.changes ?? 20_000, this.content));
     this.seededLength = this.log.length;
     this.licences = new Map(makeLicences(random, start).map((l) => [l.id, l]));
     this.seededTrialExclusions = makeTrialExclusions(random);
@@ -108,7 +122,9 @@ export class State {
     const users = makeUsers(random);
     this.users = new Map(users.map((u) => [u.id, u]));
     this.tokens = new Map(makeTokens(random, users, start).map((t) => [t.value, t]));
-    this.pages = new Map(makePages(random, this.content.readableItems()).map((p) => [p.id, p]));
+    // On the real clock, pages show archive items only: no change ever deletes one.
+    const shown = this.content.readableItems(this.feed ? ARCHIVE_ITEMS : undefined);
+    this.pages = new Map(makePages(random, shown).map((p) => [p.id, p]));
     this.images = new Map(makeImages(random).map((i) => [i.uri, i]));
     this.publishRandom = new Random(options.seed + 1);
   }
@@ -118,6 +134,7 @@ export class State {
    * creation makes a new item, an update or deletion picks a live item unless one is named.
    */
   publish(requests: PublishRequest[]): Change[] {
+    this.catchUp();
     const time = Math.max(this.clock.now(), this.log.lastTime ?? 0);
     return requests.map((request) => {
       const type = request.type ?? 'UPDATE';
@@ -185,18 +202,38 @@ export class State {
     this.tokens.set(token.value, token);
   }
 
-  /** Back to the seeded state: published changes and items gone, clock and lists restored. */
+  /** Appends what the real-clock feed has published by now: called before each request is answered. */
+  catchUp(): void {
+    this.feed?.catchUp(this.clock.now());
+  }
+
+  /**
+   * Back to the seeded state: published changes and items gone, clock and lists restored. The
+   * real-clock feed publishes its changes again as it catches up.
+   */
   reset(): void {
     for (const step of this.undo.splice(0).reverse()) step();
     this.log.truncate(this.seededLength);
+    this.feed?.rewind();
     this.clock.reset();
     this.trialExclusions = [...this.seededTrialExclusions];
     this.v1Retirement = undefined;
     this.publishRandom = new Random(this.options.seed + 1);
   }
 
+  private liveFeed(start: number): LiveFeed | undefined {
+    const { publishPerDay = 0, changes, seed } = this.options;
+    if (!(publishPerDay > 0)) return undefined;
+    if (!this.clock.real) throw new Error('A feed that publishes as time passes needs the real clock');
+    if (changes !== undefined)
+      throw new Error('A feed that publishes as time passes has the size its rate gives: leave out changes');
+    const target = { content: this.content, log: this.log, ids: this.ids, undo: this.undo };
+    return new LiveFeed(seed, publishPerDay, start, target);
+  }
+
+  /** On the real-clock feed, past the archive: the advertised items are never deleted. */
   private someLiveItem(): ContentItem {
-    const item = this.content.firstReadable();
+    const item = this.content.firstReadable(this.feed ? ARCHIVE_ITEMS : 0);
     if (!item) throw new Error('No live content item');
     return item;
   }

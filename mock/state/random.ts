@@ -12,6 +12,21 @@ export class Random {
     this.rng = xoroshiro128plus(seed);
   }
 
+  /**
+   * A stream of its own for each key (a seed and, say, a slot of time): the same key gives the same
+   * draws whatever was drawn elsewhere before. The parts are whole numbers, mixed into 32 bits.
+   */
+  static keyed(...parts: number[]): Random {
+    let hash = 0x9e37_79b9;
+    for (const part of parts)
+      for (const word of [part >>> 0, Math.floor(part / 0x1_0000_0000) >>> 0]) {
+        hash = Math.imul(hash ^ word, 0x85eb_ca6b);
+        hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2_ae35);
+        hash ^= hash >>> 16;
+      }
+    return new Random(hash);
+  }
+
   /** An integer in [min, max]: pure-rand's uniformInt, draw for draw, its common cases inlined. */
   int(min: number, max: number): number {
     const range = max - min;

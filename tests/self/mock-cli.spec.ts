@@ -19,6 +19,17 @@ import { KEY, mockBanner, send, startCli, type Reply } from './support/mock-cli.
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'clm-mock-cli-'));
 
+/** The mock run to its refusal, through the tsx command as npm run mock does: tsx must leave the options to it. */
+function refusal(dir: string, ...args: string[]) {
+  const tsx = projectPath('node_modules/tsx/dist/cli.mjs');
+  const cli = projectPath('mock/cli.ts');
+  return spawnSync(process.execPath, [tsx, cli, '--port', '0', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
 test.describe('npm run mock and the settings of a live run', () => {
   test('prints them with how to use them, and writes no file unless asked', async () => {
     const dir = tempDir();
@@ -45,14 +56,7 @@ test.describe('npm run mock and the settings of a live run', () => {
   for (const file of ['.env', 'config/.env'])
     test(`refuses --write-env ${file} before it starts, naming .env.mock instead`, () => {
       const dir = tempDir();
-      // Through the tsx command, as npm run mock does: tsx must leave the option to the mock.
-      const tsx = projectPath('node_modules/tsx/dist/cli.mjs');
-      const cli = projectPath('mock/cli.ts');
-      const run = spawnSync(process.execPath, [tsx, cli, '--port', '0', '--write-env', file], {
-        cwd: dir,
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+      const run = refusal(dir, '--write-env', file);
       expect(run.status).toBe(2);
       expect(run.stderr).toContain(`--write-env will not write ${file}`);
       expect(run.stderr).toContain('--write-env .env.mock');
@@ -61,6 +65,17 @@ test.describe('npm run mock and the settings of a live run', () => {
 });
 
 test.describe('the standalone mock and its options', () => {
+  test('publishes 1,000 changes a day on the real clock; --changes sizes only a feed that stands still', async () => {
+    const dir = tempDir();
+    expect(await mockBanner(dir)).toContain('Publishing: 1000 changes a day');
+    const still = await mockBanner(dir, '--publish', '0', '--changes', '5000');
+    expect(still).toContain('5000 changes in the feed');
+    expect(still).toContain('Publishing: off');
+    const run = refusal(dir, '--changes', '5000');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--changes sizes a feed that stands still');
+  });
+
   test('listens on every interface with --host 0.0.0.0, answers on 127.0.0.1, links by the Host used', async () => {
     const mock = await startCli(tempDir(), '--host', '0.0.0.0');
     try {
