@@ -55,8 +55,8 @@ function changesFrom(mock: Mock, from: number): string[] {
 const as = (texts: string[], from: Mock, to: Mock) =>
   texts.map((t) => t.replaceAll(from.httpUrl, to.httpUrl));
 
-/** The hash of the first pages of the suite's own mock and its examples, as they were before the real-clock feed. */
-const SUITE_MOCK_PAGES = '585e51180aab019392e4ed1fd8e8f233fca7d75a04a749eda12f4e712c0a8f71';
+/** The first pages of the suite's own mock and its examples, hashed: they change only on purpose. */
+const SUITE_MOCK_PAGES = '5dc6a75aac8c53b6696c74c26c2506a198da47b14d322a7320be7307f7c935bc';
 
 test.describe.configure({ mode: 'parallel' });
 test.setTimeout(60_000);
