@@ -40,19 +40,14 @@ function htmlPage(status: number): Answer {
 
 /** An image request past 65,000 a side (`dpr` counted), which the mock refuses, served instead. */
 function servedPastSide(mode: string, query: URLSearchParams, answer: Answer): Answer | undefined {
-  const side = (name: string) => Number(query.get(name) ?? 0) * Number(query.get('dpr') ?? 1);
-  const width = side('width');
-  const height = side('height');
-  if (answer.status !== 400 || Math.max(width, height) <= MAX_SIDE) return undefined;
+  // Only sizes written well: another 400 (a malformed width, say) stands.
+  const sizes = ['width', 'height', 'dpr'].map((name) => query.get(name) ?? (name === 'dpr' ? '1' : '0'));
+  if (answer.status !== 400 || !sizes.every((size) => /^\d{1,9}$/.test(size))) return undefined;
+  const [width, height] = sizes.slice(0, 2).map((size) => Number(size) * Number(sizes[2]));
+  if (Math.max(width!, height!) <= MAX_SIDE) return undefined;
   if (mode === 'raw') return { status: 200, headers: { 'content-type': 'image/png' }, body: PIXEL };
   if (mode !== 'metadata') return undefined;
-  const metadata = {
-    dpr: Number(query.get('dpr') ?? 1),
-    type: 'image/png',
-    filesize: PIXEL.length,
-    width,
-    height,
-  };
+  const metadata = { dpr: Number(sizes[2]), type: 'image/png', filesize: PIXEL.length, width, height };
   return { status: 200, headers: { 'content-type': 'application/json' }, body: json(metadata) };
 }
 
