@@ -28,7 +28,7 @@ export function operationAt(
 }
 
 /** The image service's root, its version left off (`…/image/v2` → `…/image`): v1 lives there too. */
-export function imageServiceRoot(target: Target): string | undefined {
+function imageServiceRoot(target: Target): string | undefined {
   return target.imagesUrl?.replace(/\/v\d+$/, '');
 }
 
