@@ -24,6 +24,8 @@ export interface Config {
   plainHttpKey?: string;
   imageBaseUrl?: string;
   imageUri?: string;
+  /** The calling system's name, sent as `source` on every request to the image service. */
+  imageSource: string;
   userId?: string;
   userToken?: string;
   tokenWithoutProfileMax?: string;
@@ -59,6 +61,9 @@ export interface Config {
   maxRetryAfter: number;
 }
 
+/** The name the image service knows the suite by, unless CLM_IMAGE_SOURCE names another. */
+export const DEFAULT_IMAGE_SOURCE = 'clm-conformance';
+
 /** The variables the suite reads, with what each is for: `.env.example` and the README list the same. */
 export const VARIABLES = {
   CLM_TARGET: 'mock (default) or live',
@@ -71,6 +76,8 @@ export const VARIABLES = {
     'a throwaway key (whitelisted, expendable), the only key sent over plain HTTP, to check TLS-01 with a key',
   CLM_IMAGE_BASE_URL: 'base URL of the image service v2',
   CLM_IMAGE_URI: 'an image URI the image service can read, such as ftcms:<uuid>',
+  CLM_IMAGE_SOURCE:
+    "the calling system's name, sent as source on every image service request (default clm-conformance)",
   CLM_USER_ID: 'a user id whose token is CLM_USER_TOKEN',
   CLM_USER_TOKEN: 'a bearer token with scope profile_max for CLM_USER_ID',
   CLM_TOKEN_WITHOUT_PROFILE_MAX: 'a bearer token for CLM_USER_ID without scope profile_max',
@@ -159,6 +166,7 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     plainHttpKey: secret(env, 'CLM_PLAIN_HTTP_KEY'),
     imageBaseUrl: url(env, 'CLM_IMAGE_BASE_URL', 'https:'),
     imageUri: text(env, 'CLM_IMAGE_URI'),
+    imageSource: imageSource(env),
     userId: text(env, 'CLM_USER_ID'),
     userToken: secret(env, 'CLM_USER_TOKEN'),
     tokenWithoutProfileMax: secret(env, 'CLM_TOKEN_WITHOUT_PROFILE_MAX'),
@@ -212,6 +220,20 @@ function secret(env: Env, name: keyof typeof VARIABLES): string | undefined {
     throw new ConfigError(
       name,
       `is shorter than ${MIN_SECRET_LENGTH} characters: too short to redact safely`,
+    );
+  return value;
+}
+
+/**
+ * The name the image service knows the suite by: the real service refuses a request without one
+ * (400). A plain name, so it reads the same in a URL, a log and the service's own reports.
+ */
+function imageSource(env: Env): string {
+  const value = text(env, 'CLM_IMAGE_SOURCE') ?? DEFAULT_IMAGE_SOURCE;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(value))
+    throw new ConfigError(
+      'CLM_IMAGE_SOURCE',
+      `"${value}" is not a plain name such as my-news-app (letters, digits, . _ -, at most 100)`,
     );
   return value;
 }

@@ -1,7 +1,7 @@
 import type { Target } from '../lib/client/client.ts';
 import type { Observations } from '../lib/client/observations.ts';
 import type { Secret } from '../lib/client/redact.ts';
-import type { Config } from '../lib/config.ts';
+import { DEFAULT_IMAGE_SOURCE, type Config } from '../lib/config.ts';
 import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
 import { createMock, type Mock } from '../mock/server.ts';
 
@@ -122,6 +122,7 @@ export function serviceTarget(config: Config): NamedTarget {
     baseUrl: config.baseUrl,
     httpBaseUrl: config.httpBaseUrl,
     imagesUrl: config.imageBaseUrl,
+    imageSource: config.imageSource,
     key: config.apiKey,
     plainHttpKey: config.plainHttpKey,
     insecureTls: config.insecureTls,
@@ -130,12 +131,18 @@ export function serviceTarget(config: Config): NamedTarget {
 }
 
 /** A started mock as a target, reached with `key`; its certificate is made at start, so not checked. */
-export function mockAt(mock: Mock, key: string, secrets: Secret[]): NamedTarget {
+export function mockAt(
+  mock: Mock,
+  key: string,
+  secrets: Secret[],
+  imageSource = DEFAULT_IMAGE_SOURCE,
+): NamedTarget {
   return {
     kind: 'mock',
     baseUrl: mock.url,
     httpBaseUrl: mock.httpUrl,
     imagesUrl: mock.imagesUrl,
+    imageSource,
     key,
     insecureTls: true,
     secrets,
@@ -175,7 +182,7 @@ export async function mockTarget(config: Config): Promise<TargetFixture> {
     data.token = config.userToken;
   }
   return {
-    ...mockAt(mock, key, namedSecrets({ apiKey: key, userToken: config.userToken })),
+    ...mockAt(mock, key, namedSecrets({ apiKey: key, userToken: config.userToken }), config.imageSource),
     mock,
     data,
     promises: MOCK_PROMISES,

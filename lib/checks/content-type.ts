@@ -3,7 +3,8 @@ import type { Check } from './types.ts';
 
 /**
  * HTTP-01: the response's media type is one the contract documents for the status (JSON for every
- * response of the main service); an unmatched request must still be answered with JSON.
+ * response of the main service); a request no operation matches is answered as its service answers
+ * errors (JSON; the image service may answer HTML).
  */
 export const contentTypeDocumented: Check = (exchange, { contract }) => {
   // A redirect, or a 204 (an OPTIONS answer, say), has no content to type.
@@ -12,7 +13,7 @@ export const contentTypeDocumented: Check = (exchange, { contract }) => {
   const op = exchange.operation;
   const documented = op
     ? Object.keys(contract.response(op.id, exchange.status)?.response.content ?? {})
-    : ['application/json'];
+    : contract.errorMediaTypes(exchange.document ?? 'main');
   if (documented.length === 0 || documented.includes(received)) return undefined;
   return {
     check: 'contentTypeDocumented',

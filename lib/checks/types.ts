@@ -1,8 +1,10 @@
-import type { Contract, Operation } from '../contract/index.ts';
+import type { Contract, DocumentName, Operation } from '../contract/index.ts';
 
 /** One request and its response, as the checks see it. */
 export interface Exchange {
   operation: Operation | undefined;
+  /** The service the URL is on, when it is a configured one: its document's rules apply. */
+  document?: DocumentName;
   method: string;
   /** The URL sent, without the key. */
   url: string;

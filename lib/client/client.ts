@@ -7,6 +7,7 @@ import type { Redactor } from './redact.ts';
 import { sendOnWire, TransportError, type WireResponse } from './transport.ts';
 import { prepareCall, wireRequest, type Call } from './call.ts';
 import { linkDestination, mayCarrySecrets } from './credentials.ts';
+import { withImageSource } from './target.ts';
 import {
   undecodable,
   type ApiResponse,
@@ -118,6 +119,8 @@ export class ApiClient {
   private async send(method: string, url: string, options: CallOptions): Promise<ApiResponse> {
     const call = prepareCall(method, url, options, this.deps.target, this.deps.redactor);
     for (;;) {
+      // Every request to the image service names the calling system, a redirected one too.
+      call.url = withImageSource(this.deps.target, call.url, options);
       const request = wireRequest(call, this.deps.target);
       const wire = await this.attempt(call, request);
       if (wire === undefined) continue;

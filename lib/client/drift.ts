@@ -1,4 +1,11 @@
-import { baseMediaType, expectationWarnings, type Contract, type Operation } from '../contract/index.ts';
+import {
+  baseMediaType,
+  describeMisses,
+  expectationWarnings,
+  isJsonMediaType,
+  type Contract,
+  type Operation,
+} from '../contract/index.ts';
 import { branches, isObject } from '../contract/properties.ts';
 import type { Observations } from './observations.ts';
 
@@ -48,25 +55,32 @@ function fieldOf(pointer: string): string {
 
 /**
  * The drift of one response: fields the contract does not name, and what the project expects
- * beyond the interface (the contract's x-expect) that the body does not meet.
+ * beyond the interface (the contract's x-expect) that the body does not meet. `body` is the JSON,
+ * or the text of a body that is not JSON (`judgedBody`).
  */
 export function driftOf(
   contract: Contract,
   operation: Operation,
   status: number,
   contentType: string,
-  json: unknown,
+  body: unknown,
 ): Observations['drift'] {
   const found = contract.response(operation.id, status);
   const media = found?.response.content?.[baseMediaType(contentType)];
   const expectation = contract.expectationFor(operation.id, status, contentType);
+  const warnings = expectation ? expectationWarnings(expectation, body) : [];
+  const asText =
+    typeof body === 'string' && !isJsonMediaType(contentType)
+      ? describeMisses(contentType, body, warnings)
+      : [];
   return [
-    ...unknownFields(media?.schema, json).map((field) => ({ operation: operation.id, status, field })),
-    ...(expectation ? expectationWarnings(expectation, json) : []).map((warning) => ({
-      operation: operation.id,
-      status,
-      field: fieldOf(warning.path),
-      note: `expected beyond the contract: ${warning.message}`,
-    })),
+    ...unknownFields(media?.schema, body).map((field) => ({ operation: operation.id, status, field })),
+    ...(asText.length > 0
+      ? asText.map((miss) => ({ field: '(body)', note: `expected beyond the contract: ${miss}` }))
+      : warnings.map((warning) => ({
+          field: fieldOf(warning.path),
+          note: `expected beyond the contract: ${warning.message}`,
+        }))
+    ).map((drift) => ({ operation: operation.id, status, ...drift })),
   ];
 }

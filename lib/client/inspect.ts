@@ -1,10 +1,10 @@
 import { ALL_CHECKS, HEAD_CHECKS, runChecks, SAFETY_CHECKS, type Exchange } from '../checks/index.ts';
-import type { Contract } from '../contract/index.ts';
+import { judgedBody, type Contract } from '../contract/index.ts';
 import type { Call } from './call.ts';
 import { driftOf } from './drift.ts';
 import { recordExercised } from './exercised.ts';
 import { goneStatus, recordDeprecation, recordExchange, type Observations } from './observations.ts';
-import { operationAt } from './target.ts';
+import { documentAt, operationAt } from './target.ts';
 import type { WireResponse } from './transport.ts';
 import { ApiCheckError, type ApiResponse, type Target } from './types.ts';
 
@@ -41,6 +41,7 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
   const shownUrl = redactor.text(url);
   const exchange: Exchange = {
     operation,
+    document: documentAt(target, url),
     method,
     url: shownUrl,
     requestHeaders,
@@ -75,8 +76,9 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
     for (const f of failures) observations.findings.push({ check: f.check, title: f.title, rules: f.rules });
     throw new ApiCheckError(failures, curl, `${method} ${shownUrl} -> ${status}`);
   }
-  if (operation && json !== undefined && status < 500)
-    observations.drift.push(...driftOf(contract, operation, status, headers['content-type'] ?? '', json));
+  const judged = judgedBody(headers['content-type'] ?? '', json, text);
+  if (operation && judged !== undefined && status < 500)
+    observations.drift.push(...driftOf(contract, operation, status, headers['content-type'] ?? '', judged));
   return {
     status,
     headers,

@@ -1,5 +1,5 @@
 import type { Contract, DocumentName, Operation } from '../contract/index.ts';
-import type { Target } from './types.ts';
+import type { CallOptions, Target } from './types.ts';
 
 /** The operation a URL names on a target, if the contract has one. */
 export function operationAt(
@@ -31,4 +31,32 @@ export function operationAt(
     return undefined;
   }
   return undefined;
+}
+
+/** The image service's root, its version left off (`…/image/v2` → `…/image`): v1 lives there too. */
+function imageServiceRoot(target: Target): string | undefined {
+  return target.imagesUrl?.replace(/\/v\d+$/, '');
+}
+
+/** The service a URL is on, any version of the image service included; undefined for another origin. */
+export function documentAt(target: Target, url: string): DocumentName | undefined {
+  const root = imageServiceRoot(target);
+  if (root && url.startsWith(`${root}/`)) return 'images';
+  return [target.baseUrl, target.httpBaseUrl].some((base) => base && url.startsWith(`${base}/`))
+    ? 'main'
+    : undefined;
+}
+
+/**
+ * A URL to the image service with the target's `source` (the real service refuses a request without
+ * one), appended as written: unless the URL names its own, or the call leaves it out.
+ */
+export function withImageSource(target: Target, url: string, options: CallOptions): string {
+  if (options.imageSource === false || !target.imageSource || documentAt(target, url) !== 'images')
+    return url;
+  const [beforeHash = ''] = url.split('#');
+  const query = beforeHash.includes('?') ? beforeHash.slice(beforeHash.indexOf('?') + 1) : undefined;
+  if (query !== undefined && new URLSearchParams(query).has('source')) return url;
+  const source = `source=${encodeURIComponent(target.imageSource)}`;
+  return `${beforeHash}${query === undefined ? '?' : query === '' ? '' : '&'}${source}${url.slice(beforeHash.length)}`;
 }

@@ -7,6 +7,8 @@ export interface Target {
   baseUrl: string;
   httpBaseUrl?: string;
   imagesUrl?: string;
+  /** Sent as `source` on every request to the image service that names none (CLM_IMAGE_SOURCE). */
+  imageSource?: string;
   key: string;
   /**
    * A throwaway key, whitelisted but expendable, the only one sent over plain HTTP to a live service
@@ -41,6 +43,8 @@ export interface CallOptions {
   retryThrottled?: boolean;
   /** Another method to the operation's URL (HEAD, OPTIONS, one the contract does not list). */
   method?: string;
+  /** false: no `source` added to a request to the image service, to see the answer without one. */
+  imageSource?: false;
 }
 
 export interface RawOptions extends Omit<CallOptions, 'path' | 'query' | 'plainHttp'> {

@@ -138,6 +138,19 @@ export class Contract {
     return undefined;
   }
 
+  /**
+   * The media types a document answers its errors in (every 4xx of its operations): what a request
+   * that no operation matches may be answered with. JSON when the document has none.
+   */
+  errorMediaTypes(document: DocumentName): string[] {
+    const types = new Set<string>();
+    for (const op of this.operations.values())
+      if (op.document === document)
+        for (const [status, response] of Object.entries(op.responses))
+          if (status.startsWith('4')) for (const type of Object.keys(response.content ?? {})) types.add(type);
+    return types.size > 0 ? [...types] : ['application/json'];
+  }
+
   /** The compiled validator for a response body, or undefined when none is documented. */
   validatorFor(operationId: string, status: number, mediaType: string): ValidateFunction | undefined {
     return this.compiled(this.validators, operationId, status, mediaType);

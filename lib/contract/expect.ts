@@ -106,3 +106,33 @@ export function expectationWarnings(validate: ValidateFunction, body: unknown): 
   }
   return warnings;
 }
+
+/**
+ * The value a body's expectations judge: the parsed JSON, or, for a media type that is not JSON,
+ * the text itself (an HTML error page the project does not expect, say). Undefined for a JSON media
+ * type whose body did not parse: the schema check reports that.
+ */
+export function judgedBody(mediaType: string, json: unknown, text: string): unknown {
+  if (json !== undefined) return json;
+  return isJsonMediaType(mediaType) ? undefined : text;
+}
+
+/** `application/json`, `application/problem+json`, with or without parameters. */
+export const isJsonMediaType = (mediaType: string): boolean => /json/i.test(mediaType.split(';')[0]!);
+
+/** Whether a body is judged as text: a body that is not JSON, of a media type that is not JSON. */
+const judgedAsText = (mediaType: string, body: unknown): body is string =>
+  typeof body === 'string' && !isJsonMediaType(mediaType);
+
+/**
+ * The warnings of a body as lines: a JSON body's, or, for a body judged as text (not JSON), one line
+ * saying that the project does not expect such a body here (an HTML error page, say).
+ */
+export function describeMisses(mediaType: string, body: unknown, warnings: ExpectationWarning[]): string[] {
+  if (warnings.length === 0) return [];
+  if (judgedAsText(mediaType, body)) {
+    const why = [...new Set(warnings.map((w) => w.message))].join(', ');
+    return [`a ${mediaType.split(';')[0]!.trim()} body, which the project does not expect here (${why})`];
+  }
+  return warnings.map((w) => `body${w.path} ${w.message}`);
+}

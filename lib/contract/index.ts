@@ -1,7 +1,14 @@
 export { ajv } from './ajv.ts';
 export { baseMediaType, Contract, loadContract, METHODS } from './contract.ts';
 export type { Match, Method, Operation, Parameter, Response } from './contract.ts';
-export { expectationWarnings, hasExpectation, strictVariant } from './expect.ts';
+export {
+  describeMisses,
+  expectationWarnings,
+  hasExpectation,
+  isJsonMediaType,
+  judgedBody,
+  strictVariant,
+} from './expect.ts';
 export type { ExpectationWarning } from './expect.ts';
 export { DOCUMENTS, loadDocument } from './load.ts';
 export type { DocumentName } from './load.ts';

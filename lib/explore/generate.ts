@@ -29,8 +29,9 @@ import {
 import { asText, invalidVariants, representative, validVariants, type Place, type Schema } from './values.ts';
 
 /**
- * The target's data a parameter needs: path identifiers must name something that exists, and the
- * feed's `page` is an opaque token only ever taken from a `next` link (NOTIF-09).
+ * The target's data a parameter needs: path identifiers must name something that exists, the
+ * feed's `page` is an opaque token only ever taken from a `next` link (NOTIF-09), and the image
+ * service's `source` is the name it knows the suite by (another may be refused).
  */
 export const DATA_FOR: Readonly<Record<string, DataName>> = {
   licenceId: 'licenceId',
@@ -39,6 +40,7 @@ export const DATA_FOR: Readonly<Record<string, DataName>> = {
   itemId: 'contentId',
   imageUri: 'imageUri',
   page: 'feedPage',
+  source: 'imageSource',
 };
 
 /**

@@ -18,6 +18,7 @@ const NEEDS: Readonly<Record<DataName, string>> = {
   contentId: `needs CLM_CONTENT_ID: ${VARIABLES.CLM_CONTENT_ID}`,
   imageUri: `needs CLM_IMAGE_URI: ${VARIABLES.CLM_IMAGE_URI}`,
   token: `needs CLM_USER_TOKEN: ${VARIABLES.CLM_USER_TOKEN}`,
+  imageSource: `needs CLM_IMAGE_SOURCE: ${VARIABLES.CLM_IMAGE_SOURCE}`,
   svgImageUri:
     'needs an SVG image the image service can read: no setting names one (CLM_IMAGE_URI is any image)',
   feedPage: 'needs a page token, which is only ever taken from a next link (NOTIF-09)',

@@ -13,6 +13,7 @@ export type DataName =
   | 'contentId'
   | 'imageUri'
   | 'svgImageUri'
+  | 'imageSource'
   | 'token'
   | 'feedPage'
   | 'otherFeedPage';

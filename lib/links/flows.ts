@@ -1,7 +1,7 @@
 import { recordFlow, type Observations } from '../client/observations.ts';
 import type { ApiResponse, CallOptions } from '../client/types.ts';
 import type { Contract } from '../contract/index.ts';
-import { follow, linksOf, type ContractLink } from './follow.ts';
+import { follow, linksOf, unfollowable, type ContractLink } from './follow.ts';
 
 /** A sequence of operations the contract's links lead through, from an answer no link leads to. */
 export interface Flow {
@@ -57,8 +57,9 @@ export function requestOf(contract: Contract, link: ContractLink, parameters: Re
 /**
  * Follows a flow from the answer of its first operation: the first link for up to `limit` elements
  * of that answer, each later link from the one answer before it. A chain stops at an answer that is
- * not a success. Every answer goes through `call` (the client, which checks it). A flow with a
- * chain that reached its end is recorded as followed.
+ * not a success. Every answer goes through `call` (the client, which checks it). An element without
+ * the value a link reads (a search hit without `apiUrl`) starts no chain: `skipped` hears of it. A
+ * flow with a chain that reached its end is recorded as followed.
  */
 export async function followFlow(
   contract: Contract,
@@ -68,12 +69,14 @@ export async function followFlow(
     call: (operationId: string, options: CallOptions) => Promise<ApiResponse>;
     limit: number;
     observations: Observations;
+    skipped?: (note: string) => void;
   },
 ): Promise<Step[][]> {
   const extend = async (chain: Step[], body: unknown, links: ContractLink[], limit: number) => {
     const [link, ...rest] = links;
     if (!link) return [chain];
     const chains: Step[][] = [];
+    for (const note of unfollowable(link, body, limit)) deps.skipped?.(`${link.from} → ${link.to}: ${note}`);
     for (const parameters of follow(link, body, limit)) {
       const answer = await deps.call(link.to, requestOf(contract, link, parameters));
       const next = [...chain, { operation: link.to, parameters, status: answer.status, json: answer.json }];

@@ -31,6 +31,7 @@ export function dataOf(target: TargetFixture): ExploreData {
     contentId: d.contentId,
     imageUri: d.imageUri,
     svgImageUri: d.svgImageUri,
+    imageSource: target.imageSource,
     token: d.token,
   };
 }

@@ -2,7 +2,7 @@ import { loadContract } from '../../lib/contract/index.ts';
 import { endOf, flowsOf, followFlow, inconsistencies } from '../../lib/links/flows.ts';
 import { expect, test } from '../fixtures.ts';
 import { skipIfGone } from './gone.ts';
-import { LINK_SOURCES } from './link-sources.ts';
+import { LINK_SOURCES, noteUnfollowable } from './link-sources.ts';
 
 /** Chains per flow: a few, to meet a deleted or forbidden item on the mock, within a live budget. */
 const CHAINS = { unmetered: 6, metered: 2 };
@@ -41,6 +41,7 @@ test.describe("operation flows of the contract's links, followed to the end", ()
         },
         limit: promises.unmetered ? CHAINS.unmetered : CHAINS.metered,
         observations,
+        skipped: noteUnfollowable,
       });
       const shown = (chain: { operation: string; status: number }[]) =>
         chain.map((s) => `${s.operation} ${s.status}`).join(' → ');

@@ -1,7 +1,7 @@
 import { baseMediaType } from '../../lib/contract/index.ts';
 import sharp from 'sharp';
 import type { ApiClient, ApiResponse, CallOptions } from '../../lib/client/client.ts';
-import { need, type TargetFixture } from '../fixtures.ts';
+import { expect, need, test, type TargetFixture } from '../fixtures.ts';
 
 /** What the image service's tests share: its limits, its parameters, and a call of one of its modes. */
 export const MAX_SIDE = 65_000;
@@ -26,7 +26,7 @@ export function image(target: TargetFixture): string {
 
 export type Query = Record<string, string | undefined>;
 
-/** One call of a mode of the image service, which takes no key. */
+/** One call of a mode of the image service, which takes no key; the client adds `source`. */
 export function mode(
   api: ApiClient,
   operation: string,
@@ -34,8 +34,7 @@ export function mode(
   query: Query = {},
   opts: CallOptions = {},
 ) {
-  const all: Query = { source: 'clm-conformance', ...query };
-  return api.call(operation, { path: { imageUri }, query: all, key: 'none', ...opts });
+  return api.call(operation, { path: { imageUri }, query, key: 'none', ...opts });
 }
 
 export const raw = (api: ApiClient, uri: string, query: Query = {}, opts: CallOptions = {}) =>
@@ -47,4 +46,19 @@ export const mediaType = (headers: Record<string, string>) => baseMediaType(head
 export async function decoded(response: ApiResponse) {
   const { mediaType, width = 0, height = 0 } = await sharp(response.bytes).metadata();
   return { mediaType, size: [width, height] };
+}
+
+/**
+ * Whether an error names what it refused (IMG-04, a decision), read only from a JSON answer: the
+ * mock's always is; the real service's error pages are HTML (drift), where a miss is only noted.
+ */
+export function namesRefused(response: ApiResponse, name: string, strict: boolean): void {
+  const type = mediaType(response.headers);
+  if (strict) expect(type, `the 400 for ${name} is JSON`).toBe('application/json');
+  if (type === 'application/json') expect(response.text, `the 400 names ${name}`).toContain(name);
+  else if (!response.text.includes(name))
+    test.info().annotations.push({
+      type: 'drift',
+      description: `the ${type || 'untyped'} 400 for ${name} does not name it`,
+    });
 }

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { liveEnvFor } from '../../../mock/live-env.ts';
+import type { Mock } from '../../../mock/server.ts';
 import { playwrightArgs } from './commands.ts';
 
 export interface NestedRunOptions {
@@ -90,6 +92,19 @@ function playwright(args: string[], options: NestedRunOptions): Promise<NestedRu
 /** The conformance suite as a nested run against a live target (`CLM_TARGET=live`, project `live`). */
 export function runLive(options: NestedRunOptions): Promise<NestedRun> {
   return runPlaywright('live', { ...options, env: { CLM_TARGET: 'live', ...options.env } });
+}
+
+/** A bundled mock's live settings, reached through a proxy in front of it: the proxy's URLs instead. */
+export function envThroughProxy(
+  mock: Mock,
+  proxy: { baseUrl: string; httpBaseUrl: string; imagesUrl: string },
+): Record<string, string> {
+  return {
+    ...liveEnvFor(mock),
+    CLM_BASE_URL: proxy.baseUrl,
+    CLM_HTTP_BASE_URL: proxy.httpBaseUrl,
+    CLM_IMAGE_BASE_URL: proxy.imagesUrl,
+  };
 }
 
 /** Every file under a folder, recursively. */
