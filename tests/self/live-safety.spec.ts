@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadContract } from '../../lib/contract/index.ts';
-import { liveEnvFor } from '../../mock/live-env.ts';
 import { createMock, type Mock } from '../../mock/server.ts';
 import { closedPortUrl, hostileEnv, startHostile, type HostileKind } from './servers/hostile.ts';
 import { DEFAULT_VARIATIONS, startTolerantProxy, type Variation } from './servers/tolerant-proxy.ts';
-import { readableTexts, runLive, type NestedRun } from './support/nested-run.ts';
+import { envThroughProxy, readableTexts, runLive, type NestedRun } from './support/nested-run.ts';
 
 /** Canary secrets: found in any file or output, they have leaked. */
 const KEY = 'canary-live-key-5d2e81f07c';
@@ -169,13 +168,7 @@ test.describe('live runs through a proxy that varies what the interface leaves o
       const run = await runLive({
         dir,
         args,
-        env: {
-          ...liveEnvFor(mock),
-          CLM_BASE_URL: proxy.baseUrl,
-          CLM_HTTP_BASE_URL: proxy.httpBaseUrl,
-          CLM_IMAGE_BASE_URL: proxy.imagesUrl,
-          CLM_RATE_LIMIT: '1000',
-        },
+        env: { ...envThroughProxy(mock, proxy), CLM_RATE_LIMIT: '1000' },
         timeoutMs: 150_000,
       });
       expect(run.status, run.stdout.slice(-4000)).toBe(0);
@@ -225,10 +218,7 @@ test.describe('live runs through a proxy that varies what the interface leaves o
         dir,
         args: ['--workers=4'],
         env: {
-          ...liveEnvFor(mock),
-          CLM_BASE_URL: proxy.baseUrl,
-          CLM_HTTP_BASE_URL: proxy.httpBaseUrl,
-          CLM_IMAGE_BASE_URL: proxy.imagesUrl,
+          ...envThroughProxy(mock, proxy),
           CLM_REQUEST_BUDGET: '40',
           CLM_RATE_LIMIT: '4',
         },

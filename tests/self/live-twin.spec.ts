@@ -13,6 +13,18 @@ interface Report {
   verdict: string;
   incomplete: string[];
   rows: { rule: { id: string }; verdict: string }[];
+  drift: { operation: string; status: number; field: string; note?: string }[];
+}
+
+/** What the run allowed and said so: each of the twin's ways shows in the drift or the notes. */
+function expectNamed({ drift }: Report): void {
+  const notes = (d: Report['drift'][number]) => `${d.operation} ${d.status} ${d.field} ${d.note ?? ''}`;
+  const said = drift.map(notes).join('\n');
+  expect(said).toMatch(/getImageRaw 400 \(body\) .*text\/html/);
+  expect(said).toMatch(/listNotifications 200 link the service links over plain HTTP/);
+  expect(said).toMatch(/listNotifications 200 notifications\[\] a change repeated at a page boundary/);
+  expect(said).toMatch(/listNotifications 200 since a since in the future is answered 200/);
+  expect(said).toMatch(/searchContent 200 results\[\]\.results\[\] .*apiUrl/);
 }
 
 /** The report a run wrote: a run of some of the suite writes beside the full run's. */
@@ -24,9 +36,15 @@ const report = (dir: string) => {
 test.describe('the nightly against the twin of the real gateway @AUTH-07 @TLS-01 @HTTP-04', () => {
   test.setTimeout(240_000);
 
-  test('the whole live suite, every behaviour on: nothing fails, and no key or token ever crosses plain HTTP', async () => {
+  test('the whole live suite, every behaviour on: nothing fails, each way is named, and no key or token ever crosses plain HTTP', async () => {
     const log: RequestLogEntry[] = [];
-    const mock = await createMock({ seed: 1, as: 'ft-gateway', onRequest: (entry) => log.push(entry) });
+    // A feed as busy as the real one (about 1,000 changes a day), so its pages fill.
+    const mock = await createMock({
+      seed: 1,
+      as: 'ft-gateway',
+      publishPerDay: 1000,
+      onRequest: (entry) => log.push(entry),
+    });
     mock.state.allowKey(KEY);
     const dir = mkdtempSync(join(tmpdir(), 'clm-live-twin-'));
     try {
@@ -36,7 +54,8 @@ test.describe('the nightly against the twin of the real gateway @AUTH-07 @TLS-01
         env: { ...liveEnvFor(mock), CLM_API_KEY: KEY, CLM_PLAIN_HTTP_KEY: '', CLM_RATE_LIMIT: '1000' },
         timeoutMs: 200_000,
       });
-      const { verdict, incomplete, rows } = report(dir);
+      const written = report(dir);
+      const { verdict, incomplete, rows } = written;
       expect([0, 3], run.stdout.slice(-4000)).toContain(run.status);
       expect(rows.filter((r) => r.verdict === 'fail').map((r) => r.rule.id)).toEqual([]);
       if (verdict !== 'pass') {
@@ -44,6 +63,10 @@ test.describe('the nightly against the twin of the real gateway @AUTH-07 @TLS-01
         for (const reason of incomplete)
           expect(reason.length, 'an incomplete run names why').toBeGreaterThan(10);
       }
+      expectNamed(written);
+      // Every image request but those that leave it out on purpose names the calling system.
+      const images = log.filter((e) => e.path.startsWith('/__origami/service/image/'));
+      expect(images.filter((e) => /[?&]source=/.test(e.path)).length).toBeGreaterThan(images.length * 0.9);
       // The twin links over plain HTTP everywhere, and the suite followed its links over HTTPS.
       const plain = log.filter((e) => e.scheme === 'http');
       expect(plain.length, 'the TLS-01 checks reached plain HTTP').toBeGreaterThan(0);

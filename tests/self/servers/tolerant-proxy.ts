@@ -14,7 +14,6 @@ import { gzipSync } from 'node:zlib';
 import { hasKeyParameter, maskedTarget } from '../../../mock/key-in-query.ts';
 import { certificate, closeServer, HOST, listen, sendJson, withoutKey } from './common.ts';
 import { rewriteJson, transformAsString, type JsonRewrite } from './json-variations.ts';
-import { asRealService, REAL_SERVICE_WAYS } from './real-service-ways.ts';
 
 export const VARIATIONS = [
   'extra-fields',
@@ -27,14 +26,11 @@ export const VARIATIONS = [
   'v1-retired-404',
   'seconds-timestamps',
   'debug-transform-string',
-  ...REAL_SERVICE_WAYS,
 ] as const;
 export type Variation = (typeof VARIATIONS)[number];
 
-/** All on but the alternative `v1-retired-404` and the real service's ways, asked for by name. */
-export const DEFAULT_VARIATIONS: readonly Variation[] = VARIATIONS.filter(
-  (v) => v !== 'v1-retired-404' && !(REAL_SERVICE_WAYS as readonly string[]).includes(v),
-);
+/** All on, v1 paths answering 410 (`v1-retired-404` is the alternative, so it is not a default). */
+export const DEFAULT_VARIATIONS: readonly Variation[] = VARIATIONS.filter((v) => v !== 'v1-retired-404');
 
 /** The deprecated v1 paths. */
 const V1 = /^\/(content\/items\/v1\/|content\/notifications\/v1\/items$|site\/v1\/pages(\/|$))/;
@@ -185,9 +181,6 @@ function respond(
     headers['content-type'] = 'application/json';
     body = Buffer.from(JSON.stringify({ requestUrl: origin + withoutKey(target), message: 'gone' }));
   }
-  const real = asRealService(on, target, imagesPath, { status, headers, body });
-  ({ status, body } = real);
-  Object.assign(headers, real.headers);
   const json = JSON_TYPE.test(headers['content-type'] ?? '');
   const parsed = json && body.length > 0 ? parse(body) : undefined;
   if (parsed !== undefined) {
