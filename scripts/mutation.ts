@@ -86,11 +86,13 @@ function record(results: Map<string, MutantResult>, killed: Map<string, string[]
 
 /**
  * The twin of the real gateway that live mode meets: an ordinary key's fields, plain-HTTP links,
- * delivery at least once, outages, HTML image errors. Only a future since answered with an empty
- * page stays off: it is the service's own answer to that request, so it would hide the faults of
- * that answer (NOTIF-03), which a service without it shows.
+ * trailing slashes, delivery at least once, outages, a required image source, refusals without
+ * `message`. Two behaviours stay off, each the service's own answer put in place of the one a fault
+ * spoils, so the fault could not show through them: a future since answered with an empty page
+ * (NOTIF-03's faults are in that answer) and image errors as HTML pages (a page says nothing the
+ * suite may hold it to, IMG-04's naming of what was removed included).
  */
-const TWIN = { as: 'ft-gateway', without: ['future-since-empty'] } as const;
+const TWIN = { as: 'ft-gateway', without: ['future-since-empty', 'image-errors-html'] } as const;
 
 /** Live mode: the twin, its control on, reached as a live service; each request asks for its fault. */
 async function liveMode(results: Map<string, MutantResult>): Promise<boolean> {

@@ -7,7 +7,7 @@ import { crossNight, keptLink, nightOf, type Change } from '../../lib/paging/nig
 import { HISTORY_FILE, readHistory } from '../../lib/report/history.ts';
 import { trendHtml } from '../../lib/report/trend.ts';
 import { liveEnvFor } from '../../mock/live-env.ts';
-import { createMock } from '../../mock/server.ts';
+import { createMock, type MockOptions } from '../../mock/server.ts';
 import { runLive, type NestedRun } from './support/nested-run.ts';
 
 /** The one test of the nightly check: two nights of it, seconds apart, take seconds each. */
@@ -25,10 +25,10 @@ const SPEED = 600;
  * Two live runs, a night apart as far as the feed can tell, against one mock that publishes as time
  * passes, sharing one reports folder as a nightly's cache does.
  */
-async function twoNights(faults: string[] = []) {
+async function twoNights(faults: string[] = [], twin: Pick<MockOptions, 'as' | 'without'> = {}) {
   const began = Date.now();
   const wall = () => began + (Date.now() - began) * SPEED;
-  const mock = await createMock({ seed: 1, publishPerDay: 1_000, wall, faults });
+  const mock = await createMock({ seed: 1, publishPerDay: 1_000, wall, faults, ...twin });
   const dir = mkdtempSync(join(tmpdir(), 'clm-nights-'));
   const key = mock.state.examples().key;
   try {
@@ -152,4 +152,29 @@ test.describe('the feed across nights @NOTIF-11', () => {
         /does not begin with the 2 changes/,
       );
     });
+});
+
+test.describe('the feed across nights, as an ordinary key sees it @NOTIF-11', () => {
+  test.describe.configure({ mode: 'parallel' });
+  test.setTimeout(150_000);
+
+  test('against the twin of the real gateway (type, id and apiUrl only, plain-HTTP links, at least once), the check runs and holds', async () => {
+    const { second, history } = await twoNights([], { as: 'ft-gateway' });
+    expect(second.status, output(second)).toBe(0);
+    expect(history.filter((r) => r.feed).at(-1)!.feed).toMatchObject({ check: 'checked', gaps: [] });
+  });
+
+  test('against the twin, a kept link that skips a change fails the second night, the change named without its time', async () => {
+    // The fault marks an empty page's page token, which the twin's since-only link would drop.
+    const { second, history } = await twoNights(['kept-next-skips-change'], {
+      as: 'ft-gateway',
+      without: ['empty-next-since-only'],
+    });
+    expect(second.status, output(second)).toBe(1);
+    expect(history.at(-1)!.feed!.gaps).toEqual([
+      expect.stringMatching(
+        /^skipped: (CREATE|UPDATE|DELETE) http:\/\/www\.ft\.com\/thing\/[0-9a-f-]{36} came from a fresh since/,
+      ),
+    ]);
+  });
 });
