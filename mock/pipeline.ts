@@ -2,6 +2,7 @@ import type { Contract, DocumentName } from '../lib/contract/index.ts';
 import { CLEAN, type Defects } from './behaviour.ts';
 import { findFault, unknownFaults, withSteps, type Fault, type Seen, type Step } from './faults/index.ts';
 import { HANDLERS } from './handlers/index.ts';
+import { htmlErrors, prefersHtml } from './handlers/html-errors.ts';
 import { removedImageMode } from './handlers/images.ts';
 import { fail } from './handlers/respond.ts';
 import type { State } from './state/index.ts';
@@ -164,9 +165,7 @@ export function createPipeline(options: PipelineOptions) {
   const wrapped = (request: MockRequest, faults: readonly Fault[]): MockResponse =>
     withSteps([...profile, ...faults], handle)(request);
 
-  return (request: MockRequest): MockResponse => {
-    // A feed that publishes as time passes has, by now, published all it was to.
-    state.catchUp();
+  const answer = (request: MockRequest): MockResponse => {
     const asked = options.control ? (request.asked ?? []) : [];
     const switched = options.faults();
     if (asked.length === 0)
@@ -175,6 +174,15 @@ export function createPipeline(options: PipelineOptions) {
     if (unknown.length > 0)
       return fail(undefined, 400, `Prefer names unknown faults: ${unknown.join(', ')}`, 'UNKNOWN_FAULT');
     return wrapped(request, [...switched, ...asked.map(findFault)]);
+  };
+
+  return (request: MockRequest): MockResponse => {
+    // A feed that publishes as time passes has, by now, published all it was to.
+    state.catchUp();
+    const response = answer(request);
+    // The image service's errors come as HTML pages to a client that prefers them.
+    const images = documentOf(imagesBase, request) === 'images';
+    return images && prefersHtml(request.headers.accept) ? htmlErrors(response) : response;
   };
 }
 

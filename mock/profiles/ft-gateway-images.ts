@@ -1,26 +1,7 @@
-import { STATUS_CODES } from 'node:http';
 import { switches } from '../faults/fault.ts';
-import { fail, untransformable } from '../handlers/respond.ts';
-import { PendingBytes, type MockResponse } from '../types.ts';
+import { htmlErrors } from '../handlers/html-errors.ts';
+import { fail } from '../handlers/respond.ts';
 import type { Behaviour } from './profile.ts';
-
-const escape = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
-/** An error as the image service writes it: a small HTML page, its other headers (`Allow`) kept. */
-function asHtml(response: MockResponse): MockResponse {
-  const { body, status } = response;
-  const said =
-    typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
-  const message = typeof said === 'string' ? `<p>${escape(said)}</p>` : '';
-  const page = `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1>${message}</body></html>`;
-  return {
-    ...response,
-    headers: { ...response.headers, 'Content-Type': 'text/html; charset=utf-8' },
-    body: Buffer.from(page),
-  };
-}
 
 /** The image service as its code, its API page and its migration page describe it. */
 export const IMAGE_BEHAVIOURS: Behaviour[] = [
@@ -32,11 +13,7 @@ export const IMAGE_BEHAVIOURS: Behaviour[] = [
     source: "The image service's code and its captured answers: its error pages are HTML.",
     apply: (request, next, seen) => {
       const response = next(request);
-      if (seen.document !== 'images') return response;
-      if (response.status >= 400) return asHtml(response);
-      if (!(response.body instanceof PendingBytes)) return response;
-      const failed = response.failed ?? untransformable;
-      return { ...response, failed: (reason) => asHtml(failed(reason)) };
+      return seen.document === 'images' ? htmlErrors(response) : response;
     },
   },
   {

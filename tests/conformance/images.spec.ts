@@ -189,3 +189,34 @@ test.describe('image service v2', () => {
     }
   });
 });
+
+// What an error of the image service is written in.
+test.describe('image service v2 errors', () => {
+  test('an error is JSON, or an HTML page to a client that prefers one, as a browser does', async ({
+    api,
+    target,
+    promises,
+  }) => {
+    const browser = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const uri = image(target);
+    for (const operation of ['getImageRaw', 'getImageDebug', 'getImageMetadata']) {
+      // The client checks each against the contract: JSON or HTML, and nothing else.
+      const page = await mode(api, operation, uri, { format: 'bmp' }, { headers: browser });
+      expect(page.status, operation).toBe(400);
+      const json = await mode(
+        api,
+        operation,
+        uri,
+        { format: 'bmp' },
+        { headers: { Accept: 'application/json' } },
+      );
+      expect(json.status, operation).toBe(400);
+      // The mock's decision: JSON unless a page is preferred. The real service sends HTML to all.
+      if (promises.strict) {
+        expect(page.headers['content-type'], operation).toMatch(/^text\/html/);
+        expect(page.text, operation).toContain('format must be one of');
+        expect(json.headers['content-type'], operation).toMatch(/^application\/json/);
+      }
+    }
+  });
+});
