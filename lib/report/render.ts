@@ -1,4 +1,4 @@
-import type { ConformanceReport, Finding, RuleRow, Verdict } from './model.ts';
+import type { ConformanceReport, Finding, RuleRow, RunHeader, Verdict } from './model.ts';
 import { levelLine } from './render-coverage.ts';
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -13,10 +13,13 @@ export function counts(report: ConformanceReport): Record<Verdict, number> {
   return result;
 }
 
+/** The suite's version and its commit, as every page names them. */
+export const suiteText = (suite: RunHeader['suite']) =>
+  `${suite.version} (${suite.commit ? `commit ${suite.commit.slice(0, 12)}` : 'not a git checkout'})`;
+
 /** The run at a glance, one line each: target, faults, seed, suite and contract; then when and how much. */
 export function runLines(report: ConformanceReport): string[] {
   const { meta, run } = report;
-  const commit = run.suite.commit ? `commit ${run.suite.commit.slice(0, 12)}` : 'not a git checkout';
   const budget = run.budget !== null ? ` of a budget of ${run.budget}` : '';
   const pace = run.perSecond !== null ? `, at most ${run.perSecond} per second` : '';
   const whole = meta.partial.length ? `PARTIAL (${meta.partial.join('; ')})` : 'the whole suite';
@@ -25,7 +28,7 @@ export function runLines(report: ConformanceReport): string[] {
     `Target: ${run.target}`,
     `Faults: ${run.faults.length ? run.faults.join(', ') : 'none'}`,
     `Seed: ${run.seed ?? 'none'} (fast-check)`,
-    `Suite: ${run.suite.version} (${commit})`,
+    `Suite: ${suiteText(run.suite)}`,
     `Contract: ${run.contract.version} (hash ${run.contract.hash})`,
     `Time: ${meta.startedAt} to ${meta.endedAt}`,
     `Requests: ${report.requests}${budget}${pace}`,

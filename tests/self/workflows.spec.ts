@@ -15,6 +15,9 @@ interface Step {
 }
 
 interface Workflow {
+  name: string;
+  on: Record<string, { workflows?: string[]; types?: string[] } | null>;
+  permissions?: Record<string, string>;
   jobs: Record<
     string,
     {
@@ -158,5 +161,24 @@ test.describe('the nightly report', () => {
       expect(env?.CLM_REPORTS_DIR, 'a reports folder of its own').toBeUndefined();
     expect(verdict?.with).toBeUndefined();
     expect(scripts['conformance:verdict']).toBe('tsx scripts/verdict.ts');
+  });
+});
+
+test.describe('the published docs', () => {
+  test('take the last nightly’s merged report, not a run of their own, and rebuild after each night', () => {
+    const pages = workflows['pages.yml']!;
+    const nightly = workflows['nightly.yml']!;
+    const steps = pages.jobs.build!.steps;
+    expect(runs(pages).join('\n')).not.toMatch(/npm run conformance|playwright test/);
+    const upload = nightly.jobs.report!.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
+    expect(upload?.with?.path).toBe('reports/');
+    const download = steps.findIndex((s) => s.uses?.startsWith('actions/download-artifact@'));
+    expect(steps[download]?.with).toMatchObject({ name: upload?.with?.name, path: 'reports/' });
+    expect(String(steps[download]?.with?.['run-id'])).toContain('steps.nightly.outputs.id');
+    // No report (none yet, or expired) still publishes the docs, which then say why they show no verdicts.
+    expect(steps[download]?.['continue-on-error']).toBe(true);
+    expect(steps.findIndex((s) => s.run === 'npm run docs')).toBeGreaterThan(download);
+    expect(pages.on.workflow_run).toEqual({ workflows: [nightly.name], types: ['completed'] });
+    expect(pages.permissions?.actions).toBe('read');
   });
 });
