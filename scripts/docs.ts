@@ -5,7 +5,12 @@ import { commandLine } from '../lib/cli.ts';
 import { loadConfig } from '../lib/config.ts';
 import { DOCUMENTS, loadContract, type DocumentName } from '../lib/contract/index.ts';
 import { projectPath } from '../lib/paths.ts';
-import { docsIndex, SPEC_DIFF_RULES, specDiffRulesPage } from '../lib/report/docs-index.ts';
+import {
+  docsIndex,
+  publishedVerdicts,
+  SPEC_DIFF_RULES,
+  specDiffRulesPage,
+} from '../lib/report/docs-index.ts';
 import type { ConformanceReport } from '../lib/report/model.ts';
 
 /**
@@ -23,9 +28,10 @@ commandLine(`Usage: npm run docs
 
   Builds the published documentation into <reports>/docs/ (CLM_REPORTS_DIR, default reports):
   one self-contained HTML page per contract document, made with Redocly and working offline, and
-  an index of operations and rules, with the verdicts of the last run when
-  <reports>/conformance.json exists, and the rule table of the gate on contract changes
-  (spec-diff-rules.html).
+  an index of operations and rules, and the rule table of the gate on contract changes
+  (spec-diff-rules.html). The index shows each rule's verdict from <reports>/conformance.json
+  only when that run was full, had no fault switched on and ran to its end, naming its target,
+  date and suite version; otherwise it shows none and says why.
 
   -h, --help   this text`);
 
@@ -66,7 +72,8 @@ const report = existsSync(reportFile)
   : undefined;
 writeFileSync(join(out, 'index.html'), docsIndex(contract, pages, report));
 writeFileSync(join(out, SPEC_DIFF_RULES), specDiffRulesPage());
+const published = publishedVerdicts(report);
 console.log(
-  `Documentation in ${out}/: index.html, ${Object.values(pages).join(', ')}, ${SPEC_DIFF_RULES}` +
-    `${report ? ` (verdicts of ${report.generatedAt})` : ''}`,
+  `Documentation in ${out}/: index.html, ${Object.values(pages).join(', ')}, ${SPEC_DIFF_RULES}.\n` +
+    (published.report ? `Verdicts from ${published.source}.` : `No verdicts: ${published.why}.`),
 );

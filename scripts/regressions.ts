@@ -137,6 +137,8 @@ function asRecord(file: string): HistoryRecord {
     meta: report.meta ?? {
       targetKind: 'live',
       baseUrl: report.target,
+      target: report.target,
+      suiteVersion: '',
       suiteCommit: null,
       contract: { version: '', hash: '' },
       faults: [],

@@ -27,7 +27,7 @@ import {
 } from './model.ts';
 import { tellCi, writeOutputs } from './outputs.ts';
 import { closingText } from './render.ts';
-import { contractIdentity, partialReasons, suiteCommit } from './run-meta.ts';
+import { contractIdentity, partialReasons, suiteCommit, suiteVersion, targetLine } from './run-meta.ts';
 import { TimingsCollector } from './timings.ts';
 
 const RULE_TAG = /^@([A-Z]+-\d{2})$/;
@@ -186,6 +186,12 @@ export default class ConformanceReporter implements Reporter {
       meta: {
         targetKind,
         baseUrl: this.usedBaseUrl(targetKind),
+        target: targetLine(
+          targetKind,
+          this.baseUrl || [...this.baseUrls].sort().join(', '),
+          this.baseUrls.size,
+        ),
+        suiteVersion: suiteVersion(),
         suiteCommit: suiteCommit(),
         contract: contractIdentity(contract),
         faults: [...this.faults],

@@ -1,22 +1,48 @@
 import type { Contract } from '../contract/index.ts';
 import { LEVELS, RULES } from '../spec-diff/index.ts';
 import type { ConformanceReport } from './model.ts';
+import { suiteText } from './render.ts';
 import { escapeHtml as escape, htmlPage, htmlRow } from './html.ts';
 
 const DEPRECATED = ' <i>deprecated</i>';
 const titleOf = (contract: Contract, name: string) =>
   contract.documents[name as keyof Contract['documents']].info.title;
 
+/** The verdicts the docs may publish: those of a clean full run, or none, and why. */
+export type PublishedVerdicts =
+  { report: ConformanceReport; source: string } | { report?: never; why: string };
+
+/**
+ * Readers of the published spec see only what the service did on a full run with no fault switched
+ * on that ran to its end: a faulted, partial or incomplete run says nothing about the service.
+ */
+export function publishedVerdicts(report: ConformanceReport | undefined): PublishedVerdicts {
+  if (!report) return { why: 'there is no conformance report yet' };
+  const { meta, run } = report;
+  if (!meta || !run?.suite || !run.target)
+    return { why: 'the conformance report does not say what it ran (an older suite wrote it)' };
+  const faults = meta.faults.length ? meta.faults : (run.faults ?? []);
+  if (faults.length > 0) return { why: `the last run had faults switched on (${faults.join(', ')})` };
+  if (meta.partial.length > 0) return { why: `the last run was partial (${meta.partial.join('; ')})` };
+  if (report.incomplete.length > 0)
+    return { why: `the last run did not finish (${report.incomplete.join('; ')})` };
+  return {
+    report,
+    source: `the full conformance run of ${meta.endedAt} against ${run.target}, with suite ${suiteText(run.suite)}`,
+  };
+}
+
 /**
  * The index of the published documentation: both documents, every operation with the rules it
- * carries, and, when a conformance report exists, each rule's last verdict.
+ * carries, and each rule's verdict when the report is of a clean full run (else why none is shown).
  */
 export function docsIndex(
   contract: Contract,
   pages: Record<string, string>,
   report?: ConformanceReport,
 ): string {
-  const verdicts = new Map(report?.rows.map((row) => [row.rule.id, row.verdict]) ?? []);
+  const published = publishedVerdicts(report);
+  const verdicts = new Map(published.report?.rows.map((row) => [row.rule.id, row.verdict]) ?? []);
   const rule = (id: string) => {
     const verdict = verdicts.get(id);
     const text = escape(contract.rules.find((r) => r.id === id)?.text ?? '');
@@ -36,11 +62,11 @@ export function docsIndex(
   const catalogue = contract.rules
     .map((r) => `<tr><td>${rule(r.id)}</td><td>${escape(r.text)}</td><td>${r.where.join(', ')}</td></tr>`)
     .join('\n');
-  const status = report
-    ? `<p>Verdicts from the conformance run of ${escape(report.generatedAt)} ` +
-      `against ${escape(report.target)}.</p>`
-    : '<p>No conformance report yet: run <code>npm run conformance</code>, then <code>npm run docs</code>, ' +
-      "to see each rule's verdict here.</p>";
+  const status = published.report
+    ? `<p class="verdicts">Verdicts from ${escape(published.source)}.</p>`
+    : `<p class="verdicts">No verdicts: ${escape(published.why)}. Verdicts are published only from a ` +
+      'full conformance run with no fault switched on that ran to its end ' +
+      '(<code>npm run conformance</code>, then <code>npm run docs</code>).</p>';
   return page(
     'Content, Licence and Membership API: documentation',
     `<h1>Content, Licence and Membership API</h1>

@@ -58,8 +58,12 @@ export interface RuleRow {
 /** What a run was: enough to tell two reports apart and to replay one. Never a secret. */
 export interface RunMeta {
   targetKind: TargetKind;
-  /** The base URL tested (for the mock: the standalone mock's address a replay uses). */
+  /** The base URLs tested (for the mock: each worker's own, one per worker). */
   baseUrl: string;
+  /** The target in one line: `the bundled mock, one per worker (14)`, or the live base URL. */
+  target: string;
+  /** The suite's package version. */
+  suiteVersion: string;
   /** The suite's git commit, when it runs from a checkout. */
   suiteCommit: string | null;
   /** The contract's `info.version` and a hash of its bundled text. */
@@ -80,6 +84,25 @@ export interface RunMeta {
   tests: { run: number; total: number };
 }
 
+/** The run at a glance: the header of every report, and the first fields of the JSON's `run`. */
+export interface RunHeader {
+  target: string;
+  faults: string[];
+  seed: string | null;
+  suite: { version: string; commit: string | null };
+  contract: { version: string; hash: string };
+}
+
+export function runHeader(meta: RunMeta): RunHeader {
+  return {
+    target: meta.target,
+    faults: meta.faults,
+    seed: meta.seed ?? null,
+    suite: { version: meta.suiteVersion, commit: meta.suiteCommit },
+    contract: meta.contract,
+  };
+}
+
 export interface ConformanceReport {
   verdict: RunVerdict;
   /** Cases the exploration derived from the contract, per operation: run and not run. */
@@ -91,7 +114,7 @@ export interface ConformanceReport {
   latency: Latency[];
   /** Why the run is incomplete (empty when it is not). */
   incomplete: string[];
-  run: RunRecord;
+  run: RunHeader & RunRecord;
   target: string;
   seed: string | undefined;
   generatedAt: string;
@@ -184,7 +207,7 @@ export function buildReport(
     findings: findingsOf(records),
     latency: latencyOf(calls),
     incomplete,
-    run,
+    run: { ...runHeader(input.meta), ...run },
     target: input.target,
     seed: input.seed,
     generatedAt: new Date().toISOString(),

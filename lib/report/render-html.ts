@@ -1,6 +1,15 @@
 import { copyable, escapeHtml as escape, htmlPage, htmlRow as row } from './html.ts';
 import type { ConformanceReport, Finding, RuleRow, Verdict } from './model.ts';
-import { DEPRECATION_NOTE, goneText, mark, ruleText, runLines, verdictLine, withDate } from './render.ts';
+import {
+  DEPRECATION_NOTE,
+  goneText,
+  labelled,
+  mark,
+  ruleText,
+  runLines,
+  verdictLine,
+  withDate,
+} from './render.ts';
 
 const COLOUR: Record<Verdict, string> = {
   pass: '#1a7f37',
@@ -86,7 +95,8 @@ export function conformanceHtml(report: ConformanceReport): string {
   const body = `<h1>Conformance</h1>
 <p class="verdict"><b>${escape(verdictLine(report))}</b></p>
 <ul class="run">${runLines(report)
-    .map((l) => `<li>${escape(l)}</li>`)
+    .map(labelled)
+    .map(([label, value]) => `<li><b>${escape(label)}</b>: ${escape(value)}</li>`)
     .join('')}</ul>
 ${findings.length ? `<h2>Findings (${findings.length})</h2>\n${findings.join('\n')}` : '<p>No findings.</p>'}
 ${others.length ? `<h2>Rules not passing (${others.length})</h2>\n${rulesTable(others)}` : ''}

@@ -1,4 +1,4 @@
-import type { ConformanceReport, Finding, RuleRow, Verdict } from './model.ts';
+import type { ConformanceReport, Finding, RuleRow, RunHeader, Verdict } from './model.ts';
 import { levelLine } from './render-coverage.ts';
 
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -13,19 +13,23 @@ export function counts(report: ConformanceReport): Record<Verdict, number> {
   return result;
 }
 
-/** The run's metadata, one line each: what was tested, with what, when, and how complete. */
+/** The suite's version and its commit, as every page names them. */
+export const suiteText = (suite: RunHeader['suite']) =>
+  `${suite.version} (${suite.commit ? `commit ${suite.commit.slice(0, 12)}` : 'not a git checkout'})`;
+
+/** The run at a glance, one line each: target, faults, seed, suite and contract; then when and how much. */
 export function runLines(report: ConformanceReport): string[] {
   const { meta, run } = report;
-  const suite = meta.suiteCommit ? meta.suiteCommit.slice(0, 12) : 'not a git checkout';
   const budget = run.budget !== null ? ` of a budget of ${run.budget}` : '';
   const pace = run.perSecond !== null ? `, at most ${run.perSecond} per second` : '';
-  const faults = meta.faults.length ? meta.faults.join(', ') : 'none';
   const whole = meta.partial.length ? `PARTIAL (${meta.partial.join('; ')})` : 'the whole suite';
   const reasons = [...new Set(report.retries.map((r) => r.reason))].slice(0, 5);
   return [
-    `Target: ${meta.targetKind} ${meta.baseUrl}`,
-    `Suite: ${suite}; contract ${meta.contract.version} (${meta.contract.hash})`,
-    `Faults: ${faults}; fast-check seed: ${meta.seed ?? 'none'}`,
+    `Target: ${run.target}`,
+    `Faults: ${run.faults.length ? run.faults.join(', ') : 'none'}`,
+    `Seed: ${run.seed ?? 'none'} (fast-check)`,
+    `Suite: ${suiteText(run.suite)}`,
+    `Contract: ${run.contract.version} (hash ${run.contract.hash})`,
     `Time: ${meta.startedAt} to ${meta.endedAt}`,
     `Requests: ${report.requests}${budget}${pace}`,
     `Tests: ${meta.tests.run} run of ${meta.tests.total}; ${whole}`,
@@ -35,6 +39,12 @@ export function runLines(report: ConformanceReport): string[] {
       : []),
     ...(report.retries.length > 0 ? [`Retried: ${report.retries.length} (${reasons.join('; ')})`] : []),
   ];
+}
+
+/** A header line as its label and its value, so each page can set the label apart. */
+export function labelled(line: string): [string, string] {
+  const at = line.indexOf(': ');
+  return at < 0 ? ['', line] : [line.slice(0, at), line.slice(at + 2)];
 }
 
 /** The verdict line and the counts. */
@@ -115,7 +125,10 @@ export function conformanceMarkdown(report: ConformanceReport): string {
     '',
     verdictLine(report),
     '',
-    ...runLines(report).map((l) => `- ${l}`),
+    ...runLines(report).map((l) => {
+      const [label, value] = labelled(l);
+      return `- **${label}**: ${value}`;
+    }),
     '',
   ];
   if (report.findings.length > 0) {

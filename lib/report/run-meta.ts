@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test/reporter';
+import type { TargetKind } from '../config.ts';
 import type { Contract } from '../contract/index.ts';
+import { projectPath } from '../paths.ts';
 
 /** The suite's commit, when it runs from a git checkout. */
 export function suiteCommit(): string | null {
@@ -13,6 +16,21 @@ export function suiteCommit(): string | null {
   } catch {
     return null;
   }
+}
+
+/** The suite's package version, from its package.json. */
+export function suiteVersion(): string {
+  const pkg = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/**
+ * The target in one line: the live service's base URL, or the bundled mock with the number of
+ * workers' mocks the tests reached (each worker has its own, on a port of its own).
+ */
+export function targetLine(kind: TargetKind, liveBaseUrl: string, mocks: number): string {
+  if (kind !== 'mock') return liveBaseUrl || 'a live service';
+  return mocks > 0 ? `the bundled mock, one per worker (${mocks})` : 'the bundled mock';
 }
 
 /** The contract's version and a short hash of its text: two runs name the same contract or not. */

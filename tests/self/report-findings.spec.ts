@@ -124,8 +124,8 @@ test.describe('the report of a run with findings', () => {
     const html = conformanceHtml(report);
     const at = (text: string) => html.indexOf(text);
     expect(at('Verdict: FAIL')).toBeGreaterThan(0);
-    expect(at('Faults: licence-without-seat-limit')).toBeGreaterThan(at('Verdict: FAIL'));
-    expect(at('Findings (1)')).toBeGreaterThan(at('Faults:'));
+    expect(at('<b>Faults</b>: licence-without-seat-limit')).toBeGreaterThan(at('Verdict: FAIL'));
+    expect(at('Findings (1)')).toBeGreaterThan(at('<b>Faults</b>:'));
     expect(at('Passing rules (1)')).toBeGreaterThan(at('Findings (1)'));
     expect(html).toMatch(/<details><summary><h2[^>]*>Passing rules/);
     expect(html).toContain(

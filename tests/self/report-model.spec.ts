@@ -59,8 +59,9 @@ test.describe('the conformance report', () => {
     const markdown = conformanceMarkdown(report);
     expect(markdown).toContain('| NOTIF-10 | skipped |');
     expect(markdown).toContain('needs the mock');
-    expect(markdown).toContain('fast-check seed: 42');
-    expect(markdown).toContain('Suite: abc; contract 1 (h)');
+    expect(markdown).toContain('- **Seed**: 42 (fast-check)');
+    expect(markdown).toContain('- **Suite**: 0.1.0 (commit abc)');
+    expect(markdown).toContain('- **Contract**: 1 (hash h)');
     expect(coverageMarkdown(report)).toContain('| listNotifications | 400 | yes |');
     const index = docsIndex(await loadContract(), { main: 'main.html', images: 'images.html' }, report);
     expect(index).toContain('NOTIF-01 <b class="pass">pass</b>');
@@ -150,7 +151,7 @@ test.describe('the run verdict', () => {
     expect(report.rows.some((r) => r.verdict === 'fail')).toBe(false);
     const markdown = conformanceMarkdown(report);
     expect(markdown).toContain('Verdict: INCOMPLETE');
-    expect(markdown).toContain('Requests: 40 of a budget of 40');
+    expect(markdown).toContain('- **Requests**: 40 of a budget of 40');
     const clean = buildReport(records.slice(0, 1), loadRules(), await loadContract(), {
       target: 'live',
       seed: '1',

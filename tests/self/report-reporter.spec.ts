@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '@playwright/test';
-import { OBSERVATIONS_ATTACHMENT, type Observations } from '../../lib/client/observations.ts';
-import { projectPath } from '../../lib/paths.ts';
+import type { Observations } from '../../lib/client/observations.ts';
 import ConformanceReporter from '../../lib/report/conformance-reporter.ts';
 import type { ConformanceReport } from '../../lib/report/model.ts';
+import { reporterCase } from './support/reporter-case.ts';
 
 const WORKER = 'https://127.0.0.1:40123';
 
@@ -34,24 +34,14 @@ function failedTest(): { test: TestCase; result: TestResult } {
       mockCommand: 'npm run mock -- --seed 1 --fault licence-any-key',
     },
   };
-  const test = {
+  return reporterCase({
     id: 'licence-1',
-    titlePath: () => ['', 'mock', 'licence.spec.ts', 'access licence', 'outside key gets 403 @LIC-07'],
-    location: { file: projectPath('tests/conformance/licence.spec.ts'), line: 124, column: 3 },
+    titles: ['licence.spec.ts', 'access licence', 'outside key gets 403 @LIC-07'],
+    line: 124,
     tags: ['@LIC-07'],
-    annotations: [],
-    parent: { project: () => ({ name: 'mock' }) },
-  } as unknown as TestCase;
-  const result = {
     status: 'failed',
+    observations,
     annotations: [{ type: 'fc-seed', description: '9' }],
-    attachments: [
-      {
-        name: OBSERVATIONS_ATTACHMENT,
-        contentType: 'application/json',
-        body: Buffer.from(JSON.stringify(observations)),
-      },
-    ],
     // A failed property: fast-check's frame, with the assertion that broke as its cause.
     errors: [
       {
@@ -59,8 +49,7 @@ function failedTest(): { test: TestCase; result: TestResult } {
         cause: { message: 'Error: expect(received).toBe(expected)\n\nExpected: 403\nReceived: 200' },
       },
     ],
-  } as unknown as TestResult;
-  return { test, result };
+  });
 }
 
 test.describe('the conformance reporter', () => {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
+import { nodeLines } from '../../lib/node-lines.ts';
 import { projectPath } from '../../lib/paths.ts';
 
 interface Step {
@@ -14,12 +15,15 @@ interface Step {
 }
 
 interface Workflow {
+  name: string;
+  on: Record<string, { workflows?: string[]; types?: string[] } | null>;
+  permissions?: Record<string, string>;
   jobs: Record<
     string,
     {
       steps: Step[];
       env?: Record<string, unknown>;
-      strategy?: { matrix?: { shard?: number[] } };
+      strategy?: { matrix?: { shard?: number[]; node?: number[] } };
     }
   >;
 }
@@ -76,19 +80,37 @@ test.describe('the CI workflows', () => {
   });
 });
 
-test.describe('the CI workflows', () => {
-  test('every job sets up Node 24, which the engines field allows', () => {
-    const setups = Object.values(workflows).flatMap((w) =>
-      Object.values(w.jobs).flatMap((job) =>
-        job.steps.filter((s) => s.uses?.startsWith('actions/setup-node')),
-      ),
-    );
-    expect(setups.length).toBeGreaterThanOrEqual(4);
-    for (const step of setups) expect(step.with?.['node-version']).toBe(24);
-    expect(pkg.engines.node).toBe('>=22');
+test.describe('the Node lines tested', () => {
+  test('the engines field names whole lines, which are the lines tested', () => {
+    expect(nodeLines('^20.19 || ^22.13 || ^24')).toEqual([20, 22, 24]);
+    // An open range claims lines nobody has tested yet.
+    expect(() => nodeLines('>=22')).toThrow(/whole lines only/);
   });
 
-  test('the nightly report keeps the run history in the cache around the merge, draws the trend, then gates', () => {
+  test('the PR gate runs on every Node line the engines field names; the other jobs on one of them', () => {
+    const lines = nodeLines(pkg.engines.node);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const gate = workflows['pr.yml']!.jobs.gate!;
+    expect(gate.strategy?.matrix?.node).toEqual(lines);
+    for (const [file, workflow] of Object.entries(workflows))
+      for (const job of Object.values(workflow.jobs))
+        for (const step of job.steps.filter((s) => s.uses?.startsWith('actions/setup-node'))) {
+          const version = step.with?.['node-version'];
+          if (job === gate) expect(version, file).toBe('${{ matrix.node }}');
+          else expect(lines, `${file}: node-version ${String(version)}`).toContain(version);
+        }
+  });
+
+  test('.ci/run tests the other Node lines beside npm test on its own', () => {
+    const ci = readFileSync(projectPath('.ci/run'), 'utf8');
+    expect(scripts['node:lines']).toBe('tsx scripts/node-lines.ts');
+    expect(ci.indexOf('npm run node:lines')).toBeGreaterThan(ci.indexOf('npm ci'));
+    expect(ci).toMatch(/^npm test$/m);
+  });
+});
+
+test.describe('the nightly report', () => {
+  test('keeps the run history in the cache around the merge, draws the trend, then gates', () => {
     const steps = workflows['nightly.yml']!.jobs.report!.steps;
     const at = (find: (s: Step) => boolean, what: string) => {
       const i = steps.findIndex(find);
@@ -122,7 +144,7 @@ test.describe('the CI workflows', () => {
     expect(runs(workflows['nightly.yml']!).join('\n')).not.toContain('gh run download');
   });
 
-  test('the nightly reads the merged verdict: an incomplete night does not pass, and the gate still runs', () => {
+  test('reads the merged verdict: an incomplete night does not pass, and the gate still runs', () => {
     const report = workflows['nightly.yml']!.jobs.report!;
     const steps = report.steps;
     const merge = steps.findIndex((s) => s.run?.includes('merge-reports') === true);
@@ -139,5 +161,24 @@ test.describe('the CI workflows', () => {
       expect(env?.CLM_REPORTS_DIR, 'a reports folder of its own').toBeUndefined();
     expect(verdict?.with).toBeUndefined();
     expect(scripts['conformance:verdict']).toBe('tsx scripts/verdict.ts');
+  });
+});
+
+test.describe('the published docs', () => {
+  test('take the last nightly’s merged report, not a run of their own, and rebuild after each night', () => {
+    const pages = workflows['pages.yml']!;
+    const nightly = workflows['nightly.yml']!;
+    const steps = pages.jobs.build!.steps;
+    expect(runs(pages).join('\n')).not.toMatch(/npm run conformance|playwright test/);
+    const upload = nightly.jobs.report!.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
+    expect(upload?.with?.path).toBe('reports/');
+    const download = steps.findIndex((s) => s.uses?.startsWith('actions/download-artifact@'));
+    expect(steps[download]?.with).toMatchObject({ name: upload?.with?.name, path: 'reports/' });
+    expect(String(steps[download]?.with?.['run-id'])).toContain('steps.nightly.outputs.id');
+    // No report (none yet, or expired) still publishes the docs, which then say why they show no verdicts.
+    expect(steps[download]?.['continue-on-error']).toBe(true);
+    expect(steps.findIndex((s) => s.run === 'npm run docs')).toBeGreaterThan(download);
+    expect(pages.on.workflow_run).toEqual({ workflows: [nightly.name], types: ['completed'] });
+    expect(pages.permissions?.actions).toBe('read');
   });
 });

@@ -4,6 +4,8 @@ import type { RunMeta } from '../../../lib/report/model.ts';
 export const META: RunMeta = {
   targetKind: 'mock',
   baseUrl: 'https://127.0.0.1:8443',
+  target: 'the bundled mock, one per worker (2)',
+  suiteVersion: '0.1.0',
   suiteCommit: 'abc',
   contract: { version: '1', hash: 'h' },
   faults: [],
