@@ -34,7 +34,8 @@ function time(work: () => unknown, calls = 20_000): number {
 /** A stand-in for node's request and response: what the log hook touches. */
 function fakeExchange(path: string): [IncomingMessage, ServerResponse] {
   const res = Object.assign(new EventEmitter(), { statusCode: 200 });
-  return [{ method: 'GET', url: path } as IncomingMessage, res as unknown as ServerResponse];
+  const req = { method: 'GET', url: path, headers: { 'x-api-key': 'bench-key' } };
+  return [req as unknown as IncomingMessage, res as unknown as ServerResponse];
 }
 
 /**
