@@ -44,6 +44,7 @@ test.describe('a run as the history keeps it', () => {
         id: 'F1',
         title: 'A page of 201',
         rules: ['NOTIF-07'],
+        blocked: [],
         tests: ['t'],
         replay: 'r',
         location: 'l',
@@ -53,8 +54,8 @@ test.describe('a run as the history keeps it', () => {
     latency: [{ operation: 'listNotifications', count: 2, p50: 10, p95: 20 }],
     incomplete,
     rows: [
-      { rule: rule('NOTIF-07'), verdict: 'fail', tests: [], reasons: [] },
-      { rule: rule('AUTH-01'), verdict: 'pass', tests: [], reasons: [] },
+      { rule: rule('NOTIF-07'), verdict: 'fail', tests: [], reasons: [], blockedBy: [] },
+      { rule: rule('AUTH-01'), verdict: 'pass', tests: [], reasons: [], blockedBy: [] },
     ],
     drift: [{ operation: 'listNotifications', status: 200, field: 'extra', count: 3 }],
     requests: 17,
