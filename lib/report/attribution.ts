@@ -18,15 +18,20 @@ export interface Attribution {
   checks: CheckFinding[];
 }
 
-/** The annotation JUnit carries as a `blocked-by` property. */
+/** The annotations JUnit carries as properties: the rules a failure is attributed to, its blockers. */
+export const ATTRIBUTED_ANNOTATION = 'attributed-to';
 export const BLOCKED_BY_ANNOTATION = 'blocked-by';
+
+/** Text without quotes and escapes: a title quoted inside an assertion's diff is still found. */
+const bare = (text: string) => text.replace(/[\\"']/g, '');
 
 /**
  * The attribution of a failure: the checks whose title its error text names are what failed (a
  * check caught and put up with by the test is not); none named, the test's own assertion failed.
  */
 export function attribute(own: string[], errorText: string, findings: CheckFinding[]): Attribution {
-  const checks = findings.filter((f) => errorText.includes(f.title));
+  const text = bare(errorText);
+  const checks = findings.filter((f) => text.includes(bare(f.title)));
   const failed = checks.length
     ? [...new Set(checks.flatMap((f) => (f.rules.length ? f.rules : own)))]
     : [...own];

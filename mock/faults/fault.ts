@@ -32,6 +32,11 @@ export interface Step {
 export interface Fault extends Step {
   /** The one rule of the catalogue that the fault breaks. */
   rule: string;
+  /**
+   * Rules the fault breaks as well by its nature (a page without its next link breaks NOTIF-07 as
+   * well as NOTIF-10): the attribution run expects them red beside `rule`.
+   */
+  alsoBreaks?: string[];
   kind: FaultKind;
   /**
    * Why a live run cannot see this fault although its rule is checked live: it needs the service's

@@ -103,6 +103,8 @@ export const TRANSPORT_FAULTS: Fault[] = [
   {
     name: 'body-breaks-server',
     rule: 'HTTP-02',
+    // A 5xx is HTTP-04's too, whatever the input that caused it.
+    alsoBreaks: ['HTTP-04'],
     kind: 'status',
     description: 'A request body on a bodiless endpoint gets 500.',
     apply: rewrite(['*'], (r) =>
