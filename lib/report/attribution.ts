@@ -27,14 +27,18 @@ const bare = (text: string) => text.replace(/[\\"']/g, '');
 
 /**
  * The attribution of a failure: the checks whose title its error text names are what failed (a
- * check caught and put up with by the test is not); none named, the test's own assertion failed.
+ * check caught and put up with by the test is not); none named, the test's own assertion failed:
+ * the rules of its title that the message names, else all of them.
  */
 export function attribute(own: string[], errorText: string, findings: CheckFinding[]): Attribution {
   const text = bare(errorText);
   const checks = findings.filter((f) => text.includes(bare(f.title)));
+  // An assertion whose message names some of the test's rules (an exploration case's, say) is theirs.
+  const named = own.filter((id) => new RegExp(`\\b${id}\\b`).test(text));
+  const mine = named.length ? named : own;
   const failed = checks.length
-    ? [...new Set(checks.flatMap((f) => (f.rules.length ? f.rules : own)))]
-    : [...own];
+    ? [...new Set(checks.flatMap((f) => (f.rules.length ? f.rules : mine)))]
+    : mine;
   const blocked = own.filter((r) => !failed.includes(r));
   return { failed, blocked, blockedBy: blocked.length ? failed : [], checks };
 }
