@@ -123,6 +123,21 @@ test.describe('the regression gate', () => {
     expect(gate.compared).toHaveLength(3);
   });
 
+  test('a rule blocked by a rule failing in the same run is listed as blocked: only its blocker regressed', () => {
+    const both = (v: 'pass' | 'blocked', blocker: 'pass' | 'fail') => ({
+      'NOTIF-09': v,
+      'NOTIF-07': blocker,
+    });
+    const before = [0, 1, 2].map((i) => run(i, both('pass', 'pass')));
+    const gate = regressions([
+      ...before,
+      run(3, both('blocked', 'fail'), { blockedBy: { 'NOTIF-09': ['NOTIF-07'] } }),
+    ]);
+    expect(ids(gate.regressed)).toEqual(['NOTIF-07']);
+    expect(ids(gate.blocked)).toEqual(['NOTIF-09']);
+    expect(ids(gate.notRun)).toEqual([]);
+  });
+
   test('a rule not passing in one of the runs compared did not regress', () => {
     expect(ids(regressions(series('pass', 'skipped', 'pass', 'fail')).regressed)).toEqual([]);
     expect(ids(regressions(series('fail', 'fail')).regressed)).toEqual([]);
