@@ -25,6 +25,8 @@ URL, mock faults). Exits 1 when a rule regressed; else 3 when a rule did not run
   regressed  passed in each of the N runs before the newest, fails in the newest
   not run    passed in each of the N runs before the newest, undecided in the newest (not run,
              skipped or not covered: the run stopped short, or lost the data the rule needs)
+  blocked    passed in each of the N runs before the newest, blocked in the newest by another
+             rule's failure in it (listed; the blocker's regression is what fails the gate)
   flaky      flipped between pass and fail at least twice in the last N+1 runs (listed, never fails)
   fixed      failed in the run before, passes in the newest
 
@@ -59,6 +61,9 @@ if (result) {
     );
   for (const t of result.regressed) line('regressed', t, `was ${t.verdicts.at(-2)}`);
   for (const t of result.notRun) line('not run', t, `was ${t.verdicts.at(-2)}, now ${t.verdicts.at(-1)}`);
+  const blockers = (rule: string) => result.newest?.blockedBy?.[rule]?.join(', ') ?? '';
+  for (const t of result.blocked)
+    line('blocked', t, `was ${t.verdicts.at(-2)}, blocked by ${blockers(t.rule)}`);
   for (const t of result.flaky) line('flaky', t, t.verdicts.join(', '));
   for (const t of result.fixed) line('fixed', t, `was ${t.verdicts.at(-2)}`);
   console.log(
@@ -112,7 +117,8 @@ function compareReports(previousFile: string, currentFile: string): Regressions 
       verdicts: ['absent' as const, 'fail' as const],
       findings: current.findings.filter((f) => f.rules.includes(rule)).map((f) => f.title),
     }));
-    return { newest: current, compared: [], window: 1, regressed: trends, notRun: [], flaky: [], fixed: [] };
+    const none = { notRun: [], blocked: [], flaky: [], fixed: [] };
+    return { newest: current, compared: [], window: 1, regressed: trends, ...none };
   }
   // The two reports are compared whatever their targets: naming them says they compare.
   const previous = {

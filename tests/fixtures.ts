@@ -6,6 +6,12 @@ import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '.
 import { Redactor } from '../lib/client/redact.ts';
 import { VARIABLES, type Config } from '../lib/config.ts';
 import { loadContract, type Contract } from '../lib/contract/index.ts';
+import {
+  ATTRIBUTED_ANNOTATION,
+  attribute,
+  BLOCKED_BY_ANNOTATION,
+  errorTextOf,
+} from '../lib/report/attribution.ts';
 import { FC_RUNS_ANNOTATION, TARGET_START_ANNOTATION } from '../lib/report/timings.ts';
 import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../rig/mutation/plan.ts';
 import { Ledger } from '../lib/run/ledger.ts';
@@ -71,6 +77,19 @@ function attachObservations(testInfo: TestInfo, observations: Observations): Pro
           contentType: 'text/plain',
         });
     });
+}
+
+/**
+ * A failed test names the rules its failure is attributed to and, stopped by another rule's
+ * failure, the rules that blocked it: JUnit carries both as properties, the attribution run reads them.
+ */
+function annotateAttribution(testInfo: TestInfo, observations: Observations): void {
+  if (testInfo.status === testInfo.expectedStatus) return;
+  const own = testInfo.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
+  const { failed, blockedBy } = attribute(own, errorTextOf(testInfo.errors), observations.findings);
+  testInfo.annotations.push({ type: ATTRIBUTED_ANNOTATION, description: failed.join(', ') });
+  if (blockedBy.length)
+    testInfo.annotations.push({ type: BLOCKED_BY_ANNOTATION, description: blockedBy.join(', ') });
 }
 
 /** Skips a test that needs control of the service's data or clock, where the target does not give it. */
@@ -204,6 +223,7 @@ export const test = declaredPerRepeat(
           testInfo.annotations.push({ type: 'rule', description: rule });
       }
       await use(observations);
+      annotateAttribution(testInfo, observations);
       await attachObservations(testInfo, observations);
     },
     api: async ({ config, contract, target, ledger, observations, runStop }, use, testInfo) => {

@@ -1,12 +1,11 @@
-import { baseMediaType, ajv } from '../contract/index.ts';
-import type { Check } from './types.ts';
+import { baseMediaType, ownerOf } from '../contract/index.ts';
+import { brokenKeywords } from './schema-errors.ts';
+import type { Check, CheckFailure } from './types.ts';
 
-const schemaRules = (schema: unknown): string[] | undefined =>
-  typeof schema === 'object' && schema !== null && 'x-rules' in schema
-    ? (schema['x-rules'] as string[])
-    : undefined;
-
-/** The body is valid against the contract's schema for the operation, status and media type. */
+/**
+ * The body is valid against the contract's schema for the operation, status and media type. Each
+ * broken keyword goes to the rule that owns its schema node: one failure per rule and place.
+ */
 export const bodyMatchesSchema: Check = (exchange, { contract }) => {
   const op = exchange.operation;
   if (!op) return undefined;
@@ -23,12 +22,22 @@ export const bodyMatchesSchema: Check = (exchange, { contract }) => {
     };
   if (validate(exchange.json)) return undefined;
   const found = contract.response(op.id, exchange.status);
-  return {
-    check: 'bodyMatchesSchema',
-    title: 'Response violates schema',
-    // The rules of the response, else of its schema, else of the operation: the narrowest that apply.
-    rules: found?.response['x-rules'] ?? schemaRules(validate.schema) ?? op.rules,
-    expected: `a body valid against ${op.id} ${found?.key ?? exchange.status} ${baseMediaType(mediaType)}`,
-    received: ajv.errorsText(validate.errors, { separator: '; ', dataVar: 'body' }),
-  };
+  const expected = `a body valid against ${op.id} ${found?.key ?? exchange.status} ${baseMediaType(mediaType)}`;
+  const failures = new Map<string, CheckFailure>();
+  for (const broken of brokenKeywords(validate.errors ?? [], exchange.json)) {
+    const rules = ownerOf(contract, op, exchange.status, validate.schema, broken.schemaPath);
+    const key = `${rules.join()} ${broken.place}`;
+    const same = failures.get(key);
+    if (same) same.received += `; ${broken.text}`;
+    else
+      failures.set(key, {
+        check: 'bodyMatchesSchema',
+        title: broken.text,
+        rules,
+        expected,
+        received: broken.text,
+        place: broken.place,
+      });
+  }
+  return [...failures.values()];
 };

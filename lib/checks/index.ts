@@ -24,5 +24,5 @@ export const SAFETY_CHECKS: Check[] = [noServerError, contentTypeDocumented, noS
 export const HEAD_CHECKS: Check[] = [noServerError, statusDocumented, contentTypeDocumented, noSecretEchoed];
 
 export function runChecks(checks: Check[], exchange: Exchange, context: CheckContext): CheckFailure[] {
-  return checks.map((check) => check(exchange, context)).filter((f): f is CheckFailure => f !== undefined);
+  return checks.flatMap((check) => check(exchange, context) ?? []);
 }

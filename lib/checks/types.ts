@@ -24,13 +24,19 @@ export interface CheckContext {
   strict: boolean;
 }
 
-/** What a check found wrong: a title, the rules it concerns, what was expected and what came. */
+/** What a check found wrong: a title, the rule that owns it, what was expected and what came. */
 export interface CheckFailure {
   check: string;
   title: string;
+  /**
+   * The rule that owns what broke (the schema node's, the status's, the check's own); empty when
+   * no rule of the contract states it (an undocumented status): the test's own rules then.
+   */
   rules: string[];
   expected: string;
   received: string;
+  /** Where in the answer it broke (`notifications (maxItems)`): one finding per rule and place. */
+  place?: string;
 }
 
-export type Check = (exchange: Exchange, context: CheckContext) => CheckFailure | undefined;
+export type Check = (exchange: Exchange, context: CheckContext) => CheckFailure | CheckFailure[] | undefined;

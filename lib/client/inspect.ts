@@ -73,7 +73,8 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
     strict: target.kind === 'mock',
   });
   if (failures.length > 0) {
-    for (const f of failures) observations.findings.push({ check: f.check, title: f.title, rules: f.rules });
+    for (const { check, title, rules, place } of failures)
+      observations.findings.push({ check, title, rules, ...(place ? { place } : {}) });
     throw new ApiCheckError(failures, curl, `${method} ${shownUrl} -> ${status}`);
   }
   const judged = judgedBody(headers['content-type'] ?? '', json, text);

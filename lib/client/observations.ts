@@ -1,5 +1,13 @@
 import type { TargetKind } from '../config.ts';
 
+/** A failed automatic check: its title, the rule that owns what broke (none: the test's), where. */
+export interface CheckFinding {
+  check: string;
+  title: string;
+  rules: string[];
+  place?: string;
+}
+
 /** What one test saw, attached to it for the reporters: coverage, drift, retries, requests, findings. */
 export interface Observations {
   /** Each answer matched to an operation; `ms` is its time, where it was measured. */
@@ -8,8 +16,8 @@ export interface Observations {
   drift: { operation: string; status: number; field: string; note?: string }[];
   retries: { reason: string; url: string }[];
   requests: number;
-  /** Automatic checks that failed, with the rules they belong to. */
-  findings: { check: string; title: string; rules: string[] }[];
+  /** Automatic checks that failed, with the rule that owns each and where it broke. */
+  findings: CheckFinding[];
   /**
    * What deprecated operations said of themselves: RFC 9745 `Deprecation`, RFC 8594 `Sunset`,
    * `Link` rel=deprecation.

@@ -88,6 +88,8 @@ export interface ExpectationWarning {
   /** Where in the body, as a JSON pointer (`''` is the body itself). */
   path: string;
   message: string;
+  /** The schema keyword's path, for the rule that owns it. */
+  schemaPath: string;
 }
 
 /**
@@ -99,7 +101,11 @@ export function expectationWarnings(validate: ValidateFunction, body: unknown): 
   const seen = new Set<string>();
   const warnings: ExpectationWarning[] = [];
   for (const error of validate.errors ?? []) {
-    const warning = { path: error.instancePath, message: error.message ?? `fails ${error.keyword}` };
+    const warning = {
+      path: error.instancePath,
+      message: error.message ?? `fails ${error.keyword}`,
+      schemaPath: error.schemaPath,
+    };
     const key = `${warning.path} ${warning.message}`;
     if (!seen.has(key)) warnings.push(warning);
     seen.add(key);

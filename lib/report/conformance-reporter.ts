@@ -14,6 +14,7 @@ import { projectPath } from '../paths.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
 import { EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
 import { FEED_NIGHT_ATTACHMENT, type FeedNight } from '../paging/nights.ts';
+import { attribute, errorTextOf } from './attribution.ts';
 import { EXIT, exitCodeOf, exitIncompleteAtEnd } from './exit-code.ts';
 import { plain, replayable, replayCommand } from './findings.ts';
 import { appendHistory, HISTORY_FILE, recordOf } from './history.ts';
@@ -105,16 +106,20 @@ export default class ConformanceReporter implements Reporter {
       this.replayMock ??= replay.mockCommand;
     for (const fault of replay?.faults ?? []) this.faults.add(fault);
     if (observations?.baseUrl) this.baseUrls.add(observations.baseUrl);
+    const own = [...new Set(rules)];
     this.records.set(test.id, {
       id: test.id,
       title: test.titlePath().slice(3).join(' › '),
       file: test.location.file,
-      rules: [...new Set(rules)],
+      rules: own,
       outcome,
       skipReason: skip,
       observations,
       ...(outcome === 'failed'
-        ? { failure: this.failureOf(test, result, project, observations, seed, annotations) }
+        ? {
+            failure: this.failureOf(test, result, project, observations, seed, annotations),
+            attribution: attribute(own, plain(errorTextOf(result.errors)), observations?.findings ?? []),
+          }
         : {}),
     });
   }
@@ -157,7 +162,9 @@ export default class ConformanceReporter implements Reporter {
     const all = [...this.outcomes.values()];
     const count = (outcome: Outcome) => all.filter((o) => o === outcome).length;
     const skipped = count('skipped') + count('not run');
-    const line = `Tests: ${count('passed')} passed, ${count('failed')} failed, ${skipped} skipped`;
+    const blocked = [...this.records.values()].filter((r) => r.attribution?.blockedBy.length).length;
+    const stopped = blocked ? ` (${blocked} of them blocked by another rule's failure)` : '';
+    const line = `Tests: ${count('passed')} passed, ${count('failed')} failed${stopped}, ${skipped} skipped`;
     const report = this.records.size > 0 ? await this.writeReports(result) : undefined;
     console.log(line);
     // Playwright exits 0 when no test failed: a run that left rules undecided must not look green.

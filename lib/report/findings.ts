@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EVERY_UUID } from '../uuid.ts';
+import type { Attribution } from './attribution.ts';
 
 /** Colour codes Playwright puts in error messages. */
 // eslint-disable-next-line no-control-regex -- the escape character is what is matched
@@ -29,12 +30,17 @@ export interface FailureRecord {
   location: string;
 }
 
-/** One defect: the failures that share a cause (operation, check, message shape), and what they touch. */
+/**
+ * One defect: one broken rule at one place (a check's failure at a schema keyword, say), or one
+ * test assertion's failures of one shape; the tests it failed, and of those the ones it blocked.
+ */
 export interface Finding {
   id: string;
   title: string;
   rules: string[];
   tests: string[];
+  /** The tests it stopped whose own rules are others: their rules are not decided. */
+  blocked: string[];
   expected?: string;
   received?: string;
   operation?: string;
@@ -52,7 +58,7 @@ interface TestOutcome {
   rules: string[];
   outcome: string;
   failure?: FailureRecord;
-  observations?: { findings: { rules: string[] }[] };
+  attribution?: Attribution;
 }
 
 export const plain = (text: string) => text.replace(ANSI, '');
@@ -92,11 +98,29 @@ export function describe(message: string): { title: string; expected?: string; r
 /** The part of a check's failure line that names it: `Title [RULE-01, …]`. */
 const CHECK_LINE = /^(?:\w*Error: )?(.+?) \[([A-Z]+-\d{2}(?:, [A-Z]+-\d{2})*|contract)\]$/m;
 
-/** What a failed test shares with others of the same defect. */
-function keyOf(failure: FailureRecord): string {
-  const check = failure.check ?? CHECK_LINE.exec(plain(failure.message))?.[1];
-  return [failure.operation ?? '-', check ?? 'assertion', check ? '' : messageShape(failure.message)].join(
-    ' | ',
+/** One cause of a failed test: a check broken at a place, owned by one rule; or its own assertion. */
+interface Cause {
+  key: string;
+  rules: string[];
+  /** The check's words, `NOTIF-06: notifications has 201 items, …`; none for an assertion. */
+  title?: string;
+}
+
+/** The causes of a failed test: each rule and place of the checks it failed on, else its assertion. */
+function causesOf(record: TestOutcome): Cause[] {
+  const failure = record.failure!;
+  const operation = failure.operation ?? '-';
+  const checks = record.attribution?.checks ?? [];
+  if (checks.length === 0)
+    return [
+      { key: [operation, 'assertion', messageShape(failure.message)].join(' | '), rules: record.rules },
+    ];
+  return checks.flatMap((c) =>
+    (c.rules.length ? c.rules : record.rules).map((rule) => ({
+      key: [rule, operation, c.check, c.place ?? messageShape(c.title)].join(' | '),
+      rules: [rule],
+      title: `${rule}: ${c.title}${c.place ? '' : ` (${operation})`}`,
+    })),
   );
 }
 
@@ -104,30 +128,33 @@ function keyOf(failure: FailureRecord): string {
 export const reportLink = (testId: string) => `html/index.html#?testId=${encodeURIComponent(testId)}`;
 
 /**
- * The run's failures as findings, one per defect: failures that share the operation, the check (or
- * the shape of the message) are one finding, which lists every rule and test it touches. The
- * finding that touches most tests comes first.
+ * The run's failures as findings: one per broken rule and place (a check's failures that share the
+ * rule, the operation, the check and the place), or per test assertion of one shape on one
+ * operation. Each lists the tests it failed and those it blocked. The finding that touches most
+ * tests comes first.
  */
 export function findingsOf(records: TestOutcome[]): Finding[] {
-  const groups = new Map<string, TestOutcome[]>();
+  const groups = new Map<string, { cause: Cause; records: TestOutcome[] }>();
   for (const record of records) {
     if (record.outcome !== 'failed' || !record.failure) continue;
-    const key = keyOf(record.failure);
-    groups.set(key, [...(groups.get(key) ?? []), record]);
+    for (const cause of causesOf(record)) {
+      const group = groups.get(cause.key) ?? { cause, records: [] };
+      if (!group.records.includes(record)) group.records.push(record);
+      groups.set(cause.key, group);
+    }
   }
-  const findings = [...groups].map(([key, group]): Finding => {
+  const findings = [...groups].map(([key, { cause, records: group }]): Finding => {
     const first = group[0]!;
     const failure = first.failure!;
     const check = CHECK_LINE.exec(plain(failure.message));
     const described = describe(check ? plain(failure.message).slice(check.index) : failure.message);
-    const rules = new Set(group.flatMap((r) => r.rules));
-    for (const r of group)
-      for (const f of r.observations?.findings ?? []) f.rules.forEach((id) => rules.add(id));
+    const own = failure.operation ? `${described.title} (${failure.operation})` : described.title;
     return {
       id: createHash('sha1').update(key).digest('hex').slice(0, 8),
-      title: failure.operation ? `${described.title} (${failure.operation})` : described.title,
-      rules: [...rules].sort(),
+      title: cause.title ?? own,
+      rules: [...cause.rules].sort(),
       tests: group.map((r) => r.title),
+      blocked: group.filter((r) => !cause.rules.some((id) => r.rules.includes(id))).map((r) => r.title),
       ...(described.expected ? { expected: described.expected } : {}),
       ...(described.received ? { received: described.received } : {}),
       ...(failure.operation ? { operation: failure.operation } : {}),

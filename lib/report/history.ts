@@ -28,6 +28,8 @@ export interface HistoryRecord {
   faults: string[];
   verdict: RunVerdict;
   rules: Record<string, Verdict>;
+  /** For each blocked rule, the rules whose failures blocked it. */
+  blockedBy?: Record<string, string[]>;
   findings: { id: string; title: string; rules: string[] }[];
   /** Fields the contract does not name, as `operation status field`. */
   drift: string[];
@@ -58,6 +60,7 @@ export function recordOf(report: ConformanceReport, feed?: FeedNight): HistoryRe
     faults: [...meta.faults].sort(),
     verdict: report.verdict,
     rules: Object.fromEntries(report.rows.map((row) => [row.rule.id, row.verdict])),
+    ...blockersOf(report),
     findings: report.findings.map(({ id, title, rules }) => ({ id, title, rules })),
     drift: report.drift.map((d) => `${d.operation} ${d.status} ${d.field}`),
     latency: report.latency.map(({ operation, count, p50, p95 }) => ({ operation, count, p50, p95 })),
@@ -66,6 +69,12 @@ export function recordOf(report: ConformanceReport, feed?: FeedNight): HistoryRe
     ...(feed ? { feed } : {}),
     ...(meta.partial.length > 0 ? { partial: true } : {}),
   };
+}
+
+/** The blocked rules and their blockers, when any (a report written before attribution has none). */
+function blockersOf(report: ConformanceReport): Pick<HistoryRecord, 'blockedBy'> {
+  const rows = report.rows.filter((r) => (r.blockedBy as string[] | undefined)?.length);
+  return rows.length ? { blockedBy: Object.fromEntries(rows.map((r) => [r.rule.id, r.blockedBy])) } : {};
 }
 
 /** Adds one line; earlier lines are never rewritten, and a torn last line stays on its own. */
@@ -166,6 +175,11 @@ export interface Regressions {
    * is no longer known to hold. Fails the gate with its own exit code.
    */
   notRun: RuleTrend[];
+  /**
+   * Passed in each compared run, blocked in the newest by rules that failed in it: undecided, like
+   * not run, but its blocker's failure already fails the gate, so it is listed and never counted.
+   */
+  blocked: RuleTrend[];
   /** Flipped between pass and fail at least twice over the compared runs and the newest. */
   flaky: RuleTrend[];
   /** Failed in the run before, passes in the newest (and is not flaky). */
@@ -179,7 +193,16 @@ export function regressions(history: HistoryRecord[], options: { window?: number
   const window = Math.max(1, Math.floor(options.window ?? DEFAULT_WINDOW));
   const whole = history.filter((r) => !r.partial);
   const newest = whole.at(-1);
-  const none: Regressions = { newest, compared: [], window, regressed: [], notRun: [], flaky: [], fixed: [] };
+  const none: Regressions = {
+    newest,
+    compared: [],
+    window,
+    regressed: [],
+    notRun: [],
+    blocked: [],
+    flaky: [],
+    fixed: [],
+  };
   if (!newest) return none;
   const same = whole.filter((r) => targetOf(r) === targetOf(newest));
   const compared = same.slice(-1 - window, -1);
@@ -197,7 +220,10 @@ export function regressions(history: HistoryRecord[], options: { window?: number
     const decided = verdicts.filter((v) => v === 'pass' || v === 'fail');
     const flips = decided.filter((v, i) => i > 0 && v !== decided[i - 1]).length;
     const held = before.every((v) => v === 'pass');
+    const blockers = newest.blockedBy?.[rule] ?? [];
     if (now === 'fail' && held) result.regressed.push(trend);
+    else if (now === 'blocked' && held && blockers.some((b) => newest.rules[b] === 'fail'))
+      result.blocked.push(trend);
     else if (now !== 'pass' && now !== 'fail' && held) result.notRun.push(trend);
     else if (flips >= 2) result.flaky.push(trend);
     else if (now === 'pass' && before.at(-1) === 'fail') result.fixed.push(trend);

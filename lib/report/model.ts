@@ -1,6 +1,7 @@
 import type { Contract, Rule } from '../contract/index.ts';
 import type { Observations } from '../client/observations.ts';
 import type { ExploreRow } from '../explore/summary.ts';
+import { ruleOutcomes, type Attribution } from './attribution.ts';
 import { findingsOf, type FailureRecord, type Finding } from './findings.ts';
 import {
   coverageOf,
@@ -32,9 +33,18 @@ export interface TestRecord {
   skipReason?: string;
   observations?: Observations;
   failure?: FailureRecord;
+  /** A failed test: the rules its failure is attributed to, and those of its own it left undecided. */
+  attribution?: Attribution;
 }
 
-export type Verdict = 'pass' | 'fail' | 'not run' | 'skipped' | 'not covered';
+/**
+ * `blocked`: every test of the rule that ran was stopped by another rule's failure (the rule is not
+ * decided, neither passed nor failed).
+ */
+export type Verdict = 'pass' | 'fail' | 'blocked' | 'not run' | 'skipped' | 'not covered';
+
+/** What one test decided of one rule: a blocked test decides nothing of its own rules. */
+export type RuleOutcome = Outcome | 'blocked';
 
 /** The run's verdict: any failed rule fails it; else anything not run leaves it incomplete. */
 export type RunVerdict = 'pass' | 'fail' | 'incomplete';
@@ -51,8 +61,10 @@ export interface RunRecord {
 export interface RuleRow {
   rule: Rule;
   verdict: Verdict;
-  tests: { title: string; outcome: Outcome }[];
+  tests: { title: string; outcome: RuleOutcome }[];
   reasons: string[];
+  /** The rules whose failures blocked its tests. */
+  blockedBy: string[];
 }
 
 /** What a run was: enough to tell two reports apart and to replay one. Never a secret. */
@@ -135,12 +147,13 @@ export function unfinished(report: Pick<ConformanceReport, 'incomplete' | 'meta'
 }
 
 /**
- * A rule's verdict: any failure fails it; else a test not run leaves it undecided; else any pass
- * passes it; else skipped, or not covered.
+ * A rule's verdict: any failure fails it; else a test blocked by another rule, or not run, leaves it
+ * undecided; else any pass passes it; else skipped, or not covered.
  */
-export function verdictOf(tests: { outcome: Outcome }[]): Verdict {
+export function verdictOf(tests: { outcome: RuleOutcome }[]): Verdict {
   if (tests.length === 0) return 'not covered';
   if (tests.some((t) => t.outcome === 'failed')) return 'fail';
+  if (tests.some((t) => t.outcome === 'blocked')) return 'blocked';
   if (tests.some((t) => t.outcome === 'not run')) return 'not run';
   if (tests.some((t) => t.outcome === 'passed')) return 'pass';
   return 'skipped';
@@ -158,22 +171,25 @@ export interface ReportInput {
 
 /** Each rule with the tests that decided it, its verdict, and why tests of it were not run or skipped. */
 function rowsOf(records: TestRecord[], rules: Rule[]): RuleRow[] {
-  // A failed automatic check counts for its own rule too, not only for the rules the test names.
-  const rulesOf = (r: TestRecord) => [
-    ...r.rules,
-    ...(r.outcome === 'failed' ? (r.observations?.findings ?? []).flatMap((f) => f.rules) : []),
-  ];
+  // A failure counts for the rule it is attributed to, whether or not the test names it.
+  const decided = records.map((r) => ({ record: r, of: ruleOutcomes(r.rules, r.outcome, r.attribution) }));
   return rules.map((rule) => {
-    const tests = records.filter((r) => rulesOf(r).includes(rule.id));
+    const mine = decided.filter((d) => rule.id in d.of);
+    const tests = mine.map(({ record, of }) => ({
+      title: record.title,
+      outcome: of[rule.id] as RuleOutcome,
+    }));
     const reasons = [
-      ...new Set(tests.filter((t) => t.outcome !== 'passed' && t.skipReason).map((t) => t.skipReason!)),
+      ...new Set(
+        mine
+          .filter((d) => d.record.outcome !== 'passed' && d.record.skipReason)
+          .map((d) => d.record.skipReason!),
+      ),
     ];
-    return {
-      rule,
-      verdict: verdictOf(tests),
-      tests: tests.map(({ title, outcome }) => ({ title, outcome })),
-      reasons,
-    };
+    const blockedBy = mine
+      .filter((d) => d.of[rule.id] === 'blocked')
+      .flatMap((d) => d.record.attribution?.blockedBy ?? []);
+    return { rule, verdict: verdictOf(tests), tests, reasons, blockedBy: [...new Set(blockedBy)].sort() };
   });
 }
 
@@ -200,7 +216,12 @@ export function buildReport(
   const run = input.run ?? { requests, budget: null, perSecond: null, transportFailures: [] };
   const incomplete = incompleteOf(records, run, input);
   return {
-    verdict: rows.some((r) => r.verdict === 'fail') ? 'fail' : incomplete.length > 0 ? 'incomplete' : 'pass',
+    // A blocked rule stands for a failure, even of a rule the catalogue may lack.
+    verdict: rows.some((r) => r.verdict === 'fail' || r.verdict === 'blocked')
+      ? 'fail'
+      : incomplete.length > 0
+        ? 'incomplete'
+        : 'pass',
     meta: input.meta,
     exploration: input.exploration ?? [],
     deprecations: deprecationsOf(contract, records),

@@ -8,12 +8,14 @@ import {
   ruleText,
   runLines,
   verdictLine,
+  verdictText,
   withDate,
 } from './render.ts';
 
 const COLOUR: Record<Verdict, string> = {
   pass: '#1a7f37',
   fail: '#cf222e',
+  blocked: '#8250df',
   'not run': '#bc4c00',
   skipped: '#9a6700',
   'not covered': '#57606a',
@@ -37,7 +39,8 @@ function findingHtml(report: ConformanceReport, finding: Finding, n: number): st
   const link = `<a href="${escape(finding.reportLink)}">in Playwright's report</a>`;
   const summary =
     `<b>${n}. ${escape(finding.title)}</b> ` +
-    `<span class="muted">${finding.rules.join(', ')}; ${finding.tests.length} test(s)</span>`;
+    `<span class="muted">${finding.rules.join(', ')}; ${finding.tests.length} test(s)` +
+    `${finding.blocked.length ? `, ${finding.blocked.length} blocked` : ''}</span>`;
   return `<details class="finding" id="finding-${finding.id}" open><summary>${summary}</summary>
 <ul>${rules.join('')}</ul>
 ${said('Expected', finding.expected)}${said('Received', finding.received)}
@@ -52,7 +55,7 @@ function rulesTable(rows: RuleRow[]): string {
   const body = rows.map((r) => {
     const tests = r.tests.map((t) => `${mark(t.outcome)} ${escape(t.title)}`).join('<br>');
     return (
-      `<tr><td><b>${r.rule.id}</b></td><td style="color:${COLOUR[r.verdict]}"><b>${r.verdict}</b></td>` +
+      `<tr><td><b>${r.rule.id}</b></td><td style="color:${COLOUR[r.verdict]}"><b>${escape(verdictText(r))}</b></td>` +
       `<td>${escape(r.rule.text)}</td><td>${tests}</td><td>${escape(r.reasons.join('; '))}</td></tr>`
     );
   });

@@ -4,11 +4,22 @@ import { levelLine } from './render-coverage.ts';
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
 const tableRow = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
-export const mark = (outcome: string) =>
-  outcome === 'passed' ? '✓' : outcome === 'failed' ? '✗' : outcome === 'not run' ? '…' : '–';
+const MARKS: Record<string, string> = { passed: '✓', failed: '✗', blocked: '⊘', 'not run': '…' };
+export const mark = (outcome: string) => MARKS[outcome] ?? '–';
+
+/** A rule's verdict as a reader reads it: a blocked rule says which rule blocked it. */
+export const verdictText = (row: RuleRow) =>
+  row.verdict === 'blocked' ? `not decided (blocked by ${row.blockedBy.join(', ')})` : row.verdict;
 
 export function counts(report: ConformanceReport): Record<Verdict, number> {
-  const result: Record<Verdict, number> = { pass: 0, fail: 0, 'not run': 0, skipped: 0, 'not covered': 0 };
+  const result: Record<Verdict, number> = {
+    pass: 0,
+    fail: 0,
+    blocked: 0,
+    'not run': 0,
+    skipped: 0,
+    'not covered': 0,
+  };
   for (const row of report.rows) result[row.verdict]++;
   return result;
 }
@@ -53,7 +64,7 @@ export function verdictLine(report: ConformanceReport): string {
   const why = report.incomplete.length ? `: incomplete, ${report.incomplete.join('; ')}` : '';
   return (
     `Verdict: ${report.verdict.toUpperCase()}${why}. ${report.findings.length} finding(s). ` +
-    `Rules: ${c.pass} pass, ${c.fail} fail, ${c['not run']} not run, ${c.skipped} skipped, ` +
+    `Rules: ${c.pass} pass, ${c.fail} fail, ${c.blocked} blocked, ${c['not run']} not run, ${c.skipped} skipped, ` +
     `${c['not covered']} not covered.`
   );
 }
@@ -68,7 +79,8 @@ export function closingText(report: ConformanceReport): string {
   const first = report.findings[0];
   return (
     `\nVerdict: ${report.verdict.toUpperCase()}${why}.` +
-    `\nConformance (${report.target}): ${c.pass} rules pass, ${c.fail} fail, ${c['not run']} not run, ` +
+    `\nConformance (${report.target}): ${c.pass} rules pass, ${c.fail} fail, ${c.blocked} blocked, ` +
+    `${c['not run']} not run, ` +
     `${c.skipped} skipped, ${c['not covered']} not covered; ` +
     `${report.findings.length} finding(s); coverage ${seenPairs}/${documented.length}${level}; ` +
     `${report.drift.length} drift fields; ${report.requests} requests. ` +
@@ -90,6 +102,12 @@ function findingMarkdown(report: ConformanceReport, finding: Finding, n: number)
     '',
     `Tests (${finding.tests.length}): ${finding.tests.map((t) => `\`${t}\``).join(', ')}`,
     '',
+    ...(finding.blocked.length
+      ? [
+          `Blocked (${finding.blocked.length}, their rules not decided): ${finding.blocked.map((t) => `\`${t}\``).join(', ')}`,
+          '',
+        ]
+      : []),
     ...(finding.expected ? [`Expected: \`${finding.expected}\``, ''] : []),
     ...(finding.received ? [`Received: \`${finding.received}\``, ''] : []),
     ...(exchange
@@ -137,7 +155,7 @@ export function conformanceMarkdown(report: ConformanceReport): string {
   }
   const row = (r: RuleRow) => {
     const tests = r.tests.map((t) => `${mark(t.outcome)} ${t.title}`).join('<br>');
-    return tableRow([r.rule.id, r.verdict, cell(r.rule.text), cell(tests), cell(r.reasons.join('; '))]);
+    return tableRow([r.rule.id, verdictText(r), cell(r.rule.text), cell(tests), cell(r.reasons.join('; '))]);
   };
   const table = ['| Rule | Verdict | Rule text | Decided by | Note |', '|---|---|---|---|---|'];
   const others = report.rows.filter((r) => r.verdict !== 'pass');

@@ -15,6 +15,7 @@ const verdictClass = (v: string) => v.replaceAll(' ', '-');
 const MARK: Record<Verdict | 'absent', string> = {
   pass: '✓',
   fail: '✗',
+  blocked: '⊘',
   'not run': '…',
   skipped: '–',
   'not covered': '·',

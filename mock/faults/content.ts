@@ -1,5 +1,5 @@
 import { getEnrichedContent } from '../handlers/content.ts';
-import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
+import { onStatus, rewrite, switches, type Fault, type Json, SERVER_ERROR } from './fault.ts';
 import { jsonBody } from './requests.ts';
 
 /** Other content endpoints: faults that break their rules. */
@@ -97,6 +97,7 @@ export const CONTENT_FAULTS: Fault[] = [
   {
     name: 'search-empty-query-5xx',
     rule: 'CONT-04',
+    alsoBreaks: SERVER_ERROR,
     kind: 'status',
     description: 'A search with an empty queryString fails with 500 (the query parser chokes on no terms).',
     apply: rewrite(['searchContent'], (r, req) => {
@@ -109,6 +110,7 @@ export const CONTENT_FAULTS: Fault[] = [
   {
     name: 'search-page-size-zero-500',
     rule: 'CONT-04',
+    alsoBreaks: SERVER_ERROR,
     kind: 'status',
     description:
       'A search asking for maxResults 0, the least the contract allows, fails with 500: the page ' +
@@ -162,6 +164,7 @@ export const CONTENT_FAULTS: Fault[] = [
   {
     name: 'v1-feed-since-500',
     rule: 'DEPR-01',
+    alsoBreaks: SERVER_ERROR,
     kind: 'status',
     description:
       'The deprecated v1 feed answers 500 to any since (its parser was never moved to RFC 3339): ' +
@@ -175,6 +178,7 @@ export const CONTENT_FAULTS: Fault[] = [
   {
     name: 'v1-item-500',
     rule: 'DEPR-01',
+    alsoBreaks: SERVER_ERROR,
     kind: 'status',
     description:
       'The deprecated v1 item endpoint is half retired: it answers 500, neither conforming nor gone.',

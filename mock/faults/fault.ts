@@ -32,6 +32,11 @@ export interface Step {
 export interface Fault extends Step {
   /** The one rule of the catalogue that the fault breaks. */
   rule: string;
+  /**
+   * Rules the fault breaks as well by its nature (a page without its next link breaks NOTIF-07 as
+   * well as NOTIF-10): the attribution run expects them red beside `rule`.
+   */
+  alsoBreaks?: readonly string[];
   kind: FaultKind;
   /**
    * Why a live run cannot see this fault although its rule is checked live: it needs the service's
@@ -39,6 +44,9 @@ export interface Fault extends Step {
    */
   notLive?: string;
 }
+
+/** What a fault answering with a 5xx breaks as well, whatever input brought it: HTTP-04. */
+export const SERVER_ERROR: readonly string[] = ['HTTP-04'];
 
 export type Rewrite = (
   response: MockResponse,

@@ -238,6 +238,8 @@ export const FEED_PAGING_FAULTS: Fault[] = [
   {
     name: 'short-page-without-next',
     rule: 'NOTIF-10',
+    // Every page holds exactly one next link: a short page without one breaks NOTIF-07 too.
+    alsoBreaks: ['NOTIF-07'],
     kind: 'shape',
     description: 'A page of fewer than 200 changes has no next link: the service takes it for the end.',
     apply: rewrite(

@@ -19,6 +19,9 @@ function rolledOver(value: string): string | undefined {
 }
 
 /** Change feed: faults of its parameters, its answers and their shape (paging: feed-paging.ts). */
+/** A fault that answers a bad since with other than 400 takes away the 400 whose body NOTIF-14 reads. */
+const NO_400 = ['NOTIF-14'];
+
 export const FEED_FAULTS: Fault[] = [
   {
     name: 'since-optional',
@@ -73,6 +76,7 @@ export const FEED_FAULTS: Fault[] = [
   {
     name: 'future-since-accepted',
     rule: 'NOTIF-03',
+    alsoBreaks: NO_400,
     kind: 'timing',
     description: 'A since in the future gets 200 (an empty page).',
     notLive:
@@ -83,6 +87,7 @@ export const FEED_FAULTS: Fault[] = [
   {
     name: 'future-since-422',
     rule: 'NOTIF-03',
+    alsoBreaks: NO_400,
     kind: 'status',
     description: 'A since in the future gets 422 Unprocessable Entity, the framework default, not 400.',
     apply: rewrite(
@@ -109,6 +114,7 @@ export const FEED_FAULTS: Fault[] = [
   {
     name: 'too-old-since-403',
     rule: 'NOTIF-04',
+    alsoBreaks: NO_400,
     kind: 'status',
     description: 'A since older than 90 days gets 403 ("contact support"), not 400.',
     apply: rewrite(

@@ -1,5 +1,5 @@
 import { PendingBytes } from '../types.ts';
-import { onStatus, rewrite, switches, type Fault } from './fault.ts';
+import { onStatus, rewrite, switches, type Fault, SERVER_ERROR } from './fault.ts';
 
 const IMAGE_OPERATIONS = ['getImageRaw', 'getImageDebug', 'getImageMetadata'];
 
@@ -220,6 +220,7 @@ export const IMAGES_FAULTS: Fault[] = [
   {
     name: 'image-limits-unchecked',
     rule: 'IMG-07',
+    alsoBreaks: SERVER_ERROR,
     kind: 'status',
     description: 'Images above the size limits are attempted and fail with 500.',
     apply: switches({ imageLimitsUnchecked: true }),
@@ -256,6 +257,7 @@ export const IMAGES_FAULTS: Fault[] = [
   {
     name: 'metadata-limits-unchecked',
     rule: 'IMG-07',
+    alsoBreaks: SERVER_ERROR,
     kind: 'status',
     description: 'Mode metadata skips the limits raw checks: too large a transform fails there with 500.',
     apply: switches({ metadataLimitsUnchecked: true }),

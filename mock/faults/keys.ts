@@ -1,6 +1,6 @@
 import { fail } from '../handlers/respond.ts';
 import type { Context, MockRequest, MockResponse } from '../types.ts';
-import { rewrite, switches, type Fault } from './fault.ts';
+import { rewrite, switches, type Fault, SERVER_ERROR } from './fault.ts';
 
 /** The key a request presents, as the pipeline reads it: the header first, then `?apiKey=`. */
 function presentedKey(request: MockRequest): string | undefined {
@@ -171,6 +171,7 @@ export const KEYS_FAULTS: Fault[] = [
   {
     name: 'throttled-with-503',
     rule: 'AUTH-06',
+    alsoBreaks: SERVER_ERROR,
     kind: 'status',
     description: 'A throttled key gets 503 Service Unavailable (with Retry-After) instead of 429.',
     apply: rewrite(['*'], (r) =>

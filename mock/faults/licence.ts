@@ -11,6 +11,9 @@ function nearUuid(id: string): boolean {
 }
 
 /** Access licence: faults that break its rules. */
+/** LIC-07 is AUTH-03 for the licence: a key outside the whitelist served breaks both. */
+const ANY_KEY = ['AUTH-03'];
+
 export const LICENCE_FAULTS: Fault[] = [
   {
     name: 'licence-missing-issue-reason',
@@ -119,6 +122,8 @@ export const LICENCE_FAULTS: Fault[] = [
   {
     name: 'licence-near-uuid-404',
     rule: 'LIC-05',
+    // A 404 for a near-UUID is LIC-06's status given where it does not belong.
+    alsoBreaks: ['LIC-06'],
     kind: 'status',
     description:
       'An identifier one slip from a UUID (a digit missing or extra, no hyphens, braces) gets 404 ' +
@@ -143,6 +148,8 @@ export const LICENCE_FAULTS: Fault[] = [
   {
     name: 'licence-unknown-400',
     rule: 'LIC-06',
+    // A 400 for a UUID is LIC-05's status given where it does not belong.
+    alsoBreaks: ['LIC-05'],
     kind: 'status',
     description: 'A UUID-shaped identifier with no licence gets 400 instead of 404.',
     apply: rewrite(LICENCE, (r) => (r.status === 404 ? { ...r, status: 400 } : r)),
@@ -166,6 +173,7 @@ export const LICENCE_FAULTS: Fault[] = [
   {
     name: 'licence-any-key',
     rule: 'LIC-07',
+    alsoBreaks: ANY_KEY,
     kind: 'status',
     description: 'A licence is served to a key outside the whitelist.',
     apply: switches({ unknownKeyServedOn: ['getLicence'] }),
@@ -173,6 +181,7 @@ export const LICENCE_FAULTS: Fault[] = [
   {
     name: 'licence-key-compared-by-prefix',
     rule: 'LIC-07',
+    alsoBreaks: ANY_KEY,
     kind: 'value',
     description:
       'The licence whitelist is matched by prefix: a whitelisted key with characters appended passes.',

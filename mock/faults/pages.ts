@@ -1,4 +1,4 @@
-import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
+import { onStatus, rewrite, switches, type Fault, type Json, SERVER_ERROR } from './fault.ts';
 import { withQuery } from './requests.ts';
 import { HOUR, toTimestamp } from '../state/clock.ts';
 
@@ -264,6 +264,7 @@ export const PAGES_FAULTS: Fault[] = [
   {
     name: 'retired-pages-503',
     rule: 'DEPR-01',
+    alsoBreaks: SERVER_ERROR,
     kind: 'status',
     description:
       'Once v1 is retired, the per-page endpoints answer 503 (maintenance) instead of 404 or 410: ' +

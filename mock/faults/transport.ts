@@ -1,5 +1,5 @@
 import { RawJson, type Context, type MockRequest, type MockResponse } from '../types.ts';
-import { rewrite, switches, type Fault } from './fault.ts';
+import { rewrite, switches, type Fault, SERVER_ERROR } from './fault.ts';
 
 /** The image service answers in its own media types: HTTP-01 sets it aside. */
 function imageService(request: MockRequest, context: Context | undefined): boolean {
@@ -103,6 +103,7 @@ export const TRANSPORT_FAULTS: Fault[] = [
   {
     name: 'body-breaks-server',
     rule: 'HTTP-02',
+    alsoBreaks: SERVER_ERROR,
     kind: 'status',
     description: 'A request body on a bodiless endpoint gets 500.',
     apply: rewrite(['*'], (r) =>

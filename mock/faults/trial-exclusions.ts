@@ -49,6 +49,8 @@ export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
   {
     name: 'trial-exclusions-any-key',
     rule: 'TE-02',
+    // TE-02 is AUTH-03 for the list.
+    alsoBreaks: ['AUTH-03'],
     kind: 'status',
     description: 'The trial-exclusion list is served to a key outside the whitelist.',
     apply: switches({ unknownKeyServedOn: ['listTrialExclusionIpAddresses'] }),

@@ -1,5 +1,6 @@
 import type { JSONReportSuite } from '@playwright/test/reporter';
 import { OBSERVATIONS_ATTACHMENT } from '../../lib/client/observations.ts';
+import { ATTRIBUTED_ANNOTATION } from '../../lib/report/attribution.ts';
 import { CLEAN, repeatOfTitle, rulesOfTitle, testKey } from './plan.ts';
 
 /** One test's outcome in one Playwright run. */
@@ -10,6 +11,8 @@ export interface Outcome {
   skipped: boolean;
   property: boolean;
   rules: string[];
+  /** A failed test: the rules its failure is attributed to. */
+  attributed: string[];
   operations: string[];
   /** The fault the test met; none for a clean copy (`clean`) or a run without a plan. */
   fault: string | undefined;
@@ -40,6 +43,9 @@ export function outcomes(suite: JSONReportSuite, path: string[] = []): Outcome[]
           skipped: !result || result.status === 'skipped',
           property: spec.title.includes('@property'),
           rules: rulesOfTitle(spec.title),
+          attributed: (annotations.find((a) => a.type === ATTRIBUTED_ANNOTATION)?.description ?? '')
+            .split(', ')
+            .filter(Boolean),
           operations: [...new Set(calls.map((c) => c.operation))],
           fault: fault || undefined,
           clean: fault === CLEAN,

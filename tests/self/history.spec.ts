@@ -56,6 +56,7 @@ test.describe('a run as the history keeps it', () => {
         id: 'F1',
         title: 'A page of 201',
         rules: ['NOTIF-07'],
+        blocked: [],
         tests: ['t'],
         replay: 'r',
         location: 'l',
@@ -65,8 +66,8 @@ test.describe('a run as the history keeps it', () => {
     latency: [{ operation: 'listNotifications', count: 2, p50: 10, p95: 20 }],
     incomplete,
     rows: [
-      { rule: rule('NOTIF-07'), verdict: 'fail', tests: [], reasons: [] },
-      { rule: rule('AUTH-01'), verdict: 'pass', tests: [], reasons: [] },
+      { rule: rule('NOTIF-07'), verdict: 'fail', tests: [], reasons: [], blockedBy: [] },
+      { rule: rule('AUTH-01'), verdict: 'pass', tests: [], reasons: [], blockedBy: [] },
     ],
     drift: [{ operation: 'listNotifications', status: 200, field: 'extra', count: 3 }],
     requests: 17,
@@ -132,6 +133,21 @@ test.describe('the regression gate', () => {
     expect(gate.regressed[0]!.findings).toEqual(['A page of 201 changes']);
     expect(gate.regressed[0]!.verdicts).toEqual(['pass', 'pass', 'pass', 'fail']);
     expect(gate.compared).toHaveLength(3);
+  });
+
+  test('a rule blocked by a rule failing in the same run is listed as blocked: only its blocker regressed', () => {
+    const both = (v: 'pass' | 'blocked', blocker: 'pass' | 'fail') => ({
+      'NOTIF-09': v,
+      'NOTIF-07': blocker,
+    });
+    const before = [0, 1, 2].map((i) => run(i, both('pass', 'pass')));
+    const gate = regressions([
+      ...before,
+      run(3, both('blocked', 'fail'), { blockedBy: { 'NOTIF-09': ['NOTIF-07'] } }),
+    ]);
+    expect(ids(gate.regressed)).toEqual(['NOTIF-07']);
+    expect(ids(gate.blocked)).toEqual(['NOTIF-09']);
+    expect(ids(gate.notRun)).toEqual([]);
   });
 
   test('a rule not passing in one of the runs compared did not regress', () => {

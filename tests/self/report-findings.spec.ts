@@ -2,6 +2,7 @@ import type { FullConfig } from '@playwright/test/reporter';
 import { expect, test } from '@playwright/test';
 import { loadContract, loadRules } from '../../lib/contract/index.ts';
 import { contractLocation, errorAnnotations } from '../../lib/report/ci.ts';
+import { attribute } from '../../lib/report/attribution.ts';
 import { findingsOf, replayable, replayCommand, messageShape } from '../../lib/report/findings.ts';
 import { buildReport, type FailureRecord, type TestRecord } from '../../lib/report/model.ts';
 import { conformanceHtml } from '../../lib/report/render-html.ts';
@@ -30,12 +31,22 @@ function failed(id: string, rules: string[], failure: Partial<FailureRecord>): T
   };
 }
 
+/** A test failed by the check behind SCHEMA_FAILURE, attributed as the reporter attributes it. */
+function failedCheck(id: string, rules: string[], failure: Partial<FailureRecord> = {}): TestRecord {
+  const check = { check: 'bodyMatchesSchema', title: 'Body does not match the contract', rules: ['LIC-01'] };
+  const record = failed(id, rules, failure);
+  return {
+    ...record,
+    attribution: attribute(rules, record.failure!.message, [{ ...check, place: 'the body (required)' }]),
+  };
+}
+
 test.describe('findings: one per defect', () => {
-  test('failures of one check on one operation are one finding that lists every rule and test', () => {
+  test('failures of one check at one place are one finding of its rule, listing the tests it failed and blocked', () => {
     const records = [
-      failed('a', ['LIC-01'], {}),
-      failed('b', ['LIC-03'], { message: SCHEMA_FAILURE.replace('6a1c', '77aa') }),
-      failed('c', ['LIC-08'], {}),
+      failedCheck('a', ['LIC-01']),
+      failedCheck('b', ['LIC-03'], { message: SCHEMA_FAILURE.replace('6a1c', '77aa') }),
+      failedCheck('c', ['LIC-08']),
       failed('d', ['NOTIF-01'], {
         operation: 'listNotifications',
         message: 'Error: expect(received).toBe(expected)\n\nExpected: 400\nReceived: 200',
@@ -44,8 +55,9 @@ test.describe('findings: one per defect', () => {
     ];
     const findings = findingsOf(records);
     expect(findings.map((f) => f.tests.length)).toEqual([3, 1]);
-    expect(findings[0]!.rules).toEqual(['LIC-01', 'LIC-03', 'LIC-08']);
-    expect(findings[0]!.title).toBe('Body does not match the contract [LIC-01] (getLicence)');
+    expect(findings[0]!.rules).toEqual(['LIC-01']);
+    expect(findings[0]!.title).toBe('LIC-01: Body does not match the contract');
+    expect(findings[0]!.blocked).toEqual(['test b', 'test c']);
     expect(findings[1]!.expected).toBe('400');
     expect(findings[1]!.received).toBe('200');
     expect(findings[0]!.reportLink).toBe('html/index.html#?testId=a');

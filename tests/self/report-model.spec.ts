@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadContract, loadRules } from '../../lib/contract/index.ts';
+import { attribute } from '../../lib/report/attribution.ts';
 import { buildReport, verdictOf, type TestRecord } from '../../lib/report/model.ts';
 import { META } from './support/report-meta.ts';
 import { docsIndex } from '../../lib/report/docs-index.ts';
@@ -80,7 +81,8 @@ const observations = (findings: { check: string; title: string; rules: string[] 
 });
 
 test.describe('the run verdict', () => {
-  test("a failed automatic check fails its own rule as well as the test's", async () => {
+  test("a failed automatic check fails its own rule; the test's own rules are blocked by it, not decided", async () => {
+    const serverError = { check: 'noServerError', title: 'Server error', rules: ['HTTP-04'] };
     const records: TestRecord[] = [
       {
         id: 'x640',
@@ -88,7 +90,8 @@ test.describe('the run verdict', () => {
         file: 'f',
         rules: ['NOTIF-09'],
         outcome: 'failed',
-        observations: observations([{ check: 'noServerError', title: 'Server error', rules: ['HTTP-04'] }]),
+        observations: observations([serverError]),
+        attribution: attribute(['NOTIF-09'], 'ApiCheckError: Server error [HTTP-04]', [serverError]),
       },
       {
         id: 'x640',
@@ -105,7 +108,8 @@ test.describe('the run verdict', () => {
       meta: META,
     });
     const verdict = (id: string) => report.rows.find((r) => r.rule.id === id)!.verdict;
-    expect(verdict('NOTIF-09')).toBe('fail');
+    expect(verdict('NOTIF-09')).toBe('blocked');
+    expect(report.rows.find((r) => r.rule.id === 'NOTIF-09')!.blockedBy).toEqual(['HTTP-04']);
     expect(verdict('HTTP-04')).toBe('fail');
     expect(verdict('TE-01'), 'a passing test adds no rule').toBe('not covered');
     expect(report.verdict).toBe('fail');

@@ -1,0 +1,62 @@
+import type { ApiClient } from '../../lib/client/client.ts';
+import { ApiCheckError } from '../../lib/client/types.ts';
+import type { Mock } from '../../mock/server.ts';
+import { expect, MOCK_NOW, test } from '../fixtures.ts';
+
+/** A request that meets a fault: what the client's checks find goes to the fault's rule alone. */
+interface Case {
+  fault: string;
+  rule: string;
+  ask: (api: ApiClient, mock: Mock) => Promise<unknown>;
+}
+
+const since = new Date(Date.parse(MOCK_NOW) - 45 * 86_400_000).toISOString();
+
+/** The feed from a since, its next links followed: the first page may be short, later ones are full. */
+async function walk(api: ApiClient): Promise<void> {
+  let response = await api.call('listNotifications', { query: { since } });
+  for (let page = 0; page < 10; page++) {
+    const links = (response.json as { links: { rel: string; href: string }[] }).links;
+    response = await api.raw({ url: links.find((l) => l.rel === 'next')!.href });
+  }
+}
+const licence = (api: ApiClient, mock: Mock, licenceId = mock.state.examples().licenceId) =>
+  api.call('getLicence', { path: { licenceId } });
+const page = (api: ApiClient, mock: Mock) =>
+  api.call('getPageMainContent', { path: { pageId: mock.state.examples().pageId } });
+
+/** A few faults of each rule group whose answers the client's own checks catch. */
+const CASES: Case[] = [
+  {
+    fault: 'page-of-201',
+    rule: 'NOTIF-06',
+    ask: walk,
+  },
+  { fault: 'licence-ip-access-enabled-string', rule: 'LIC-01', ask: licence },
+  { fault: 'licence-admins-href-object', rule: 'LIC-02', ask: licence },
+  { fault: 'licence-status-object', rule: 'LIC-04', ask: licence },
+  { fault: 'licence-created-without-zone', rule: 'LIC-08', ask: licence },
+  { fault: 'page-total-string', rule: 'PAGE-03', ask: page },
+  { fault: 'lifecycle-epoch-millis', rule: 'PAGE-07', ask: page },
+  {
+    fault: 'trial-exclusions-as-objects',
+    rule: 'TE-01',
+    ask: (api) => api.call('listTrialExclusionIpAddresses'),
+  },
+  { fault: 'errors-as-text', rule: 'HTTP-01', ask: (api, mock) => licence(api, mock, 'not-a-uuid') },
+  { fault: 'key-echoed-in-header', rule: 'AUTH-07', ask: licence },
+];
+
+test.describe('a fault the checks catch turns its own rule red, and only it', () => {
+  for (const { fault, rule, ask } of CASES)
+    test(`${fault} goes to ${rule}`, async ({ api, mock }) => {
+      mock.setFaults([fault]);
+      const error = await ask(api, mock).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error, `${fault}: the client's checks let the answer through`).toBeInstanceOf(ApiCheckError);
+      const rules = [...new Set((error as ApiCheckError).failures.flatMap((f) => f.rules))];
+      expect(rules, (error as Error).message).toEqual([rule]);
+    });
+});

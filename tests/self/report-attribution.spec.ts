@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { attribute } from '../../lib/report/attribution.ts';
+
+const maxItems = {
+  check: 'bodyMatchesSchema',
+  title: 'notifications has 201 items, at most 200 allowed (maxItems)',
+  rules: ['NOTIF-06'],
+  place: 'notifications (maxItems)',
+};
+const undocumented = { check: 'statusDocumented', title: 'Undocumented HTTP status code', rules: [] };
+
+test.describe('attribution of a failed test', () => {
+  test("a check's failure goes to the rule that owns it; the test's own rules are blocked by it", () => {
+    const message = `ApiCheckError: ${maxItems.title} [NOTIF-06]\n  Expected: …`;
+    expect(attribute(['NOTIF-09', 'NOTIF-10'], message, [maxItems])).toEqual({
+      failed: ['NOTIF-06'],
+      blocked: ['NOTIF-09', 'NOTIF-10'],
+      blockedBy: ['NOTIF-06'],
+      checks: [maxItems],
+    });
+  });
+
+  test('a check caught and put up with by the test is not what failed it: its own assertion is', () => {
+    const found = attribute(['LIC-05'], 'Error: expect(received).toBe(expected)\nExpected: 400', [maxItems]);
+    expect(found).toMatchObject({ failed: ['LIC-05'], blocked: [], blockedBy: [], checks: [] });
+  });
+
+  test("a status no rule states is the test's own; an assertion naming some of its rules is theirs", () => {
+    const status = attribute(['PROF-02'], 'Undocumented HTTP status code [contract]', [undocumented]);
+    expect(status.failed).toEqual(['PROF-02']);
+    const named = attribute(['AUTH-01', 'NOTIF-02', 'HTTP-04'], 'since x (negative; NOTIF-02): got 200', []);
+    expect(named).toMatchObject({ failed: ['NOTIF-02'], blocked: ['AUTH-01', 'HTTP-04'] });
+  });
+
+  test("a check's title is found inside an assertion's diff, its quotes escaped", () => {
+    const format = {
+      ...maxItems,
+      title: 'creationDateTime must match format "date-time" (format)',
+      rules: ['LIC-08'],
+    };
+    const diff = '+   "getLicence …: creationDateTime must match format \\"date-time\\" (format) [LIC-08]",';
+    expect(attribute(['LIC-01'], diff, [format]).failed).toEqual(['LIC-08']);
+  });
+});
