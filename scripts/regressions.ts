@@ -92,7 +92,7 @@ function compareHistory(): Regressions | undefined {
   if (!newest || gate.compared.length === 0) {
     console.log(
       newest
-        ? `One run of ${newest.targetKind} ${newest.baseUrl}` +
+        ? `One run of ${newest.targetKind} ${newest.target ?? newest.baseUrl}` +
             `${newest.faults.length ? ` with faults ${newest.faults.join(', ')}` : ''}` +
             ` in ${file}: nothing to compare with yet.`
         : `No runs in ${file} yet: nothing to compare.`,
@@ -100,7 +100,7 @@ function compareHistory(): Regressions | undefined {
     return undefined;
   }
   console.log(
-    `The run of ${newest.at} (${newest.verdict}, ${newest.targetKind} ${newest.baseUrl}) compared with ` +
+    `The run of ${newest.at} (${newest.verdict}, ${newest.targetKind} ${newest.target ?? newest.baseUrl}) compared with ` +
       `${gate.compared.length} run(s) before it, from ${gate.compared[0]!.at}.`,
   );
   return gate;

@@ -23,6 +23,8 @@ export interface HistoryRecord {
   commit: string | null;
   targetKind: TargetKind;
   baseUrl: string;
+  /** The target in one line, as a person reads it (`the bundled mock, one per worker (14)`). */
+  target?: string;
   /** The hash of the contract the run checked against. */
   contract: string;
   faults: string[];
@@ -56,6 +58,7 @@ export function recordOf(report: ConformanceReport, feed?: FeedNight): HistoryRe
     commit: meta.suiteCommit,
     targetKind: meta.targetKind,
     baseUrl: meta.baseUrl,
+    target: meta.target,
     contract: meta.contract.hash,
     faults: [...meta.faults].sort(),
     verdict: report.verdict,

@@ -81,7 +81,7 @@ function summary(newest: HistoryRecord, gate: Regressions, others: number): stri
   const suite = newest.commit ? `, suite ${escape(newest.commit.slice(0, 12))}` : '';
   return `<section id="summary" class="${verdictClass(newest.verdict)}">
 <p class="verdict">Newest run: <b>${escape(newest.verdict.toUpperCase())}</b>, ended ${ended}
-on ${escape(newest.targetKind)} ${escape(newest.baseUrl)}${faults}${suite}${incomplete}.</p>
+on ${escape(newest.targetKind)} ${escape(newest.target ?? newest.baseUrl)}${faults}${suite}${incomplete}.</p>
 <p>${escape(compared)}${others ? ` ${others} run(s) of other targets are not shown.` : ''}</p>
 ${list('Regressed', gate.regressed, 'regressed')}
 ${list('Passed before, not run now', gate.notRun, 'not-run')}

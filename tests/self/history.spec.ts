@@ -78,6 +78,7 @@ test.describe('a run as the history keeps it', () => {
       commit: 'deadbeef',
       targetKind: 'mock',
       baseUrl: 'https://127.0.0.1:8443',
+      target: 'the bundled mock, one per worker (2)',
       contract: 'a1b2c3',
       faults: ['key-echoed', 'page-of-201'],
       verdict: 'fail',
