@@ -119,6 +119,6 @@ ${sections.join('\n')}`,
 const STYLE = `body{font-size:15px;max-width:80em}table{margin-bottom:2em}
 .rule{white-space:nowrap;margin-right:.6em}
 .pass{color:#1a7f37}.fail,.error{color:#cf222e}.skipped,.warning{color:#9a6700}
-.not-covered,.info{color:#57606a}`;
+.not-covered,.info{color:#57606a}.blocked{color:#8250df}.not-run{color:#bc4c00}`;
 
 const page = (title: string, body: string) => htmlPage({ title, body, styles: [STYLE] });
