@@ -15,63 +15,65 @@ import { day, run, series, tmp, tsx } from './support/history-runs.ts';
 
 const ids = (trends: { rule: string }[]) => trends.map((t) => t.rule);
 
-test.describe('a run as the history keeps it', () => {
-  const rule = (id: string): Rule => ({ id, group: 'g', level: 'must', text: '', where: [], operations: [] });
-  const report = (partial: string[], incomplete: string[]): ConformanceReport => ({
-    verdict: 'fail',
-    deprecations: [],
-    exploration: [],
-    target: 'mock',
+/** A report of a run for the history to keep. */
+const rule = (id: string): Rule => ({ id, group: 'g', level: 'must', text: '', where: [], operations: [] });
+const report = (partial: string[], incomplete: string[]): ConformanceReport => ({
+  verdict: 'fail',
+  deprecations: [],
+  exploration: [],
+  target: 'mock',
+  seed: '42',
+  generatedAt: day(1),
+  run: {
+    target: 'the bundled mock, one per worker (2)',
+    faults: ['page-of-201', 'key-echoed'],
     seed: '42',
-    generatedAt: day(1),
-    run: {
-      target: 'the bundled mock, one per worker (2)',
-      faults: ['page-of-201', 'key-echoed'],
-      seed: '42',
-      suite: { version: '0.1.0', commit: 'deadbeef' },
-      contract: { version: '1.0.0', hash: 'a1b2c3' },
-      requests: 17,
-      budget: null,
-      perSecond: null,
-      transportFailures: [],
-    },
-    coverage: { documented: [], undocumented: [], ratio: 0 },
-    retries: [],
-    meta: {
-      targetKind: 'mock',
-      baseUrl: 'https://127.0.0.1:8443',
-      target: 'the bundled mock, one per worker (2)',
-      suiteVersion: '0.1.0',
-      suiteCommit: 'deadbeef',
-      contract: { version: '1.0.0', hash: 'a1b2c3' },
-      faults: ['page-of-201', 'key-echoed'],
-      seed: '42',
-      startedAt: day(0),
-      endedAt: day(1),
-      partial,
-      tests: { run: 2, total: 2 },
-    },
-    findings: [
-      {
-        id: 'F1',
-        title: 'A page of 201',
-        rules: ['NOTIF-07'],
-        blocked: [],
-        tests: ['t'],
-        replay: 'r',
-        location: 'l',
-        reportLink: 'h',
-      },
-    ],
-    latency: [{ operation: 'listNotifications', count: 2, p50: 10, p95: 20 }],
-    incomplete,
-    rows: [
-      { rule: rule('NOTIF-07'), verdict: 'fail', tests: [], reasons: [], blockedBy: [] },
-      { rule: rule('AUTH-01'), verdict: 'pass', tests: [], reasons: [], blockedBy: [] },
-    ],
-    drift: [{ operation: 'listNotifications', status: 200, field: 'extra', count: 3 }],
+    suite: { version: '0.1.0', commit: 'deadbeef' },
+    contract: { version: '1.0.0', hash: 'a1b2c3' },
     requests: 17,
-  });
+    budget: null,
+    perSecond: null,
+    transportFailures: [],
+  },
+  coverage: { documented: [], undocumented: [], ratio: 0 },
+  retries: [],
+  meta: {
+    targetKind: 'mock',
+    baseUrl: 'https://127.0.0.1:8443',
+    target: 'the bundled mock, one per worker (2)',
+    suiteVersion: '0.1.0',
+    suiteCommit: 'deadbeef',
+    contract: { version: '1.0.0', hash: 'a1b2c3' },
+    faults: ['page-of-201', 'key-echoed'],
+    seed: '42',
+    startedAt: day(0),
+    endedAt: day(1),
+    partial,
+    tests: { run: 2, total: 2 },
+  },
+  findings: [
+    {
+      id: 'F1',
+      title: 'A page of 201',
+      rules: ['NOTIF-07'],
+      blocked: [],
+      tests: ['t'],
+      replay: 'r',
+      location: 'l',
+      reportLink: 'h',
+    },
+  ],
+  latency: [{ operation: 'listNotifications', count: 2, p50: 10, p95: 20 }],
+  incomplete,
+  rows: [
+    { rule: rule('NOTIF-07'), verdict: 'fail', tests: [], reasons: [], blockedBy: [] },
+    { rule: rule('AUTH-01'), verdict: 'pass', tests: [], reasons: [], blockedBy: [] },
+  ],
+  drift: [{ operation: 'listNotifications', status: 200, field: 'extra', count: 3 }],
+  requests: 17,
+});
+
+test.describe('a run as the history keeps it', () => {
   test('is compact: when it ended, what it ran against, each rule verdict, findings, drift and latency', () => {
     expect(recordOf(report([], []))).toEqual({
       at: day(1),
