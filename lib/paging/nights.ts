@@ -1,5 +1,5 @@
 import type { Redactor } from '../client/redact.ts';
-import { keyOf } from './sequence.ts';
+import { collapse, keyOf } from './sequence.ts';
 import type { FeedPage } from './walk.ts';
 
 /** A change as the feed delivers it; a key with the policies for them also gets its time and reference. */
@@ -52,17 +52,12 @@ const describe = (id: string): string => {
   );
 };
 
-/** A walk's identities, a change again right after itself (at least once) counted once. */
-function collapsed(ids: readonly string[]): string[] {
-  return ids.filter((id, i) => i === 0 || ids[i - 1] !== id);
-}
-
 /** What a night keeps of the walk from `since` that ended on `next`. */
 export function nightOf(
   walk: { since: string; next: string; changes: readonly Change[] },
   redactor: Redactor,
 ): Pick<FeedNight, 'next' | 'since' | 'count' | 'tail'> {
-  const ids = collapsed(walk.changes.map(identity));
+  const ids = collapse(walk.changes.map(identity));
   return {
     next: keptLink(walk.next, redactor),
     since: walk.since,
@@ -109,7 +104,7 @@ export function crossNight(
   fresh: readonly Change[],
 ): CrossNight {
   const { count = 0, tail = [] } = night;
-  const all = collapsed(fresh.map(identity));
+  const all = collapse(fresh.map(identity));
   const before = all.slice(Math.max(0, count - tail.length), count);
   if (before.length !== tail.length || before.some((id, i) => id !== tail[i]))
     return {
@@ -122,7 +117,7 @@ export function crossNight(
     };
   const ids = kept.map(identity);
   const repeats = tail.length > 0 && ids[0] === tail.at(-1) ? 1 : 0;
-  return { gaps: compare(night, collapsed([...tail, ...ids]).slice(tail.length), all.slice(count)), repeats };
+  return { gaps: compare(night, collapse([...tail, ...ids]).slice(tail.length), all.slice(count)), repeats };
 }
 
 /** Walks the kept link's changes and the fresh walk's rest side by side, naming each difference. */

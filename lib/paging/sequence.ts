@@ -13,12 +13,14 @@ type Notification = FeedPage['notifications'][number];
 /** A change as any key sees it: its kind and its thing. */
 export const keyOf = (n: Pick<Notification, 'type' | 'id'>): string => `${n.type} ${n.id}`;
 
-/** The keys of a walk with each run of one change collapsed to one: at-least-once delivery undone. */
-export function collapsed(notifications: readonly Notification[]): string[] {
-  const keys: string[] = [];
-  for (const n of notifications) if (keys.at(-1) !== keyOf(n)) keys.push(keyOf(n));
-  return keys;
+/** Identities with each run of one collapsed to one: at-least-once delivery undone. */
+export function collapse(ids: readonly string[]): string[] {
+  return ids.filter((id, i) => i === 0 || ids[i - 1] !== id);
 }
+
+/** The keys of a walk, each run of one change collapsed to one. */
+export const collapsed = (notifications: readonly Notification[]): string[] =>
+  collapse(notifications.map(keyOf));
 
 /** How many page boundaries of a walk repeat a change: the last of a page first on the next. */
 export function boundaryRepeats(pages: readonly FeedPage[]): number {

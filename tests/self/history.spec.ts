@@ -15,8 +15,8 @@ import { day, run, series, tmp, tsx } from './support/history-runs.ts';
 
 const ids = (trends: { rule: string }[]) => trends.map((t) => t.rule);
 
-/** A report of a run for the history to keep. */
 const rule = (id: string): Rule => ({ id, group: 'g', level: 'must', text: '', where: [], operations: [] });
+/** A report of a run for the history to keep. */
 const report = (partial: string[], incomplete: string[]): ConformanceReport => ({
   verdict: 'fail',
   deprecations: [],
