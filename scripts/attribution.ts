@@ -47,6 +47,7 @@ interface Measured {
   rule: string;
   red: string[];
   class: Class;
+  by: Record<string, string[]>;
 }
 
 function classify(fault: Fault, red: string[]): Class {
@@ -96,7 +97,11 @@ async function main(): Promise<number> {
     const red = [
       ...new Set(ran.filter((t) => t.fault === f.name && t.failed).flatMap((t) => t.attributed)),
     ].sort();
-    return { fault: f.name, rule: f.rule, red, class: classify(f, red) };
+    // Which test turned which rule red: where to look when a fault turns more than its rule.
+    const by = Object.fromEntries(
+      ran.filter((t) => t.fault === f.name && t.failed).map((t) => [t.key, t.attributed]),
+    );
+    return { fault: f.name, rule: f.rule, red, class: classify(f, red), by };
   });
   const counts: Record<Class, number> = {
     'exactly its rule': 0,

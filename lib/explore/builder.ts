@@ -17,7 +17,8 @@ export interface Builder {
   cases: ExploreCase[];
 }
 
-export const rulesOf = (item: unknown): string[] => (item as { 'x-rules'?: string[] })['x-rules'] ?? [];
+export const rulesOf = (item: unknown, key = 'x-rules'): string[] =>
+  (item as Record<string, string[] | undefined>)[key] ?? [];
 
 /** A parameter's examples: `example`, then the values of `examples`. */
 export function examplesOf(p: Parameter): unknown[] {

@@ -145,11 +145,23 @@ function parameterCases(b: Builder, p: Parameter, bearer: boolean): void {
       });
     }
   }
-  const { rules, outcome } = negative(b, own, p.required === true);
+  // A value outside the schema breaks the schema's rules, a missing one the parameter's
+  // `x-missing-rules`, where the contract is that precise; else every rule of the parameter.
+  const ownOr = (narrower: string[]) => (narrower.length ? narrower : own);
+  const invalid = negative(b, ownOr(rulesOf(schema)), p.required === true);
   for (const v of invalidVariants(schema, p.in as Place, near))
-    add(b, 'negative', p.name, v.variant, rules, outcome, set(v.value));
+    add(b, 'negative', p.name, v.variant, invalid.rules, invalid.outcome, set(v.value));
+  const missing = negative(b, ownOr(rulesOf(p, 'x-missing-rules')), true);
   if (p.required && p.in !== 'path')
-    add(b, 'negative', p.name, 'missing', rules, outcome, (r) => void delete place(r, p)[p.name]);
+    add(
+      b,
+      'negative',
+      p.name,
+      'missing',
+      missing.rules,
+      missing.outcome,
+      (r) => void delete place(r, p)[p.name],
+    );
 }
 
 function bodyCases(b: Builder): void {

@@ -1,3 +1,4 @@
+import { says } from '../report/attribution.ts';
 import { ApiCheckError, type CallOptions } from '../client/types.ts';
 import { resolveCase, type ExploreData, type Selection } from './select.ts';
 import { WHOLE_REQUEST, type CaseOutcome, type ExploreCase } from './types.ts';
@@ -58,18 +59,24 @@ export async function runCases<R extends { status: number; curl: string }>(
       });
     } catch (error) {
       if (!(error instanceof ApiCheckError)) throw error;
-      into.push({ case: c, ran: true, failure: error.message });
+      const owners = [...new Set(error.failures.flatMap((f) => f.rules))];
+      into.push({ case: c, ran: true, failure: error.message, ...(owners.length ? { owners } : {}) });
     }
   }
   return undefined;
 }
 
-/** The failures of a run, one paragraph each, named by case and rules. */
+/**
+ * The failures of a run, one paragraph each, named by case and rules, and opening with the rules
+ * they are attributed to (`says`): the rules of the checks that failed, else the case's.
+ */
 export function failuresOf(outcomes: readonly CaseOutcome[]): string[] {
   return outcomes
     .filter((o) => o.failure !== undefined)
     .map((o) => {
       const rules = o.case.rules.length ? `; ${o.case.rules.join(', ')}` : '';
-      return `${o.case.id} (${o.case.kind}${rules}): ${o.failure}`;
+      const text = `${o.case.id} (${o.case.kind}${rules}): ${o.failure}`;
+      const owners = o.owners ?? o.case.rules;
+      return owners.length ? says(owners, text) : text;
     });
 }

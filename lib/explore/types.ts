@@ -83,6 +83,8 @@ export interface CaseOutcome {
   status?: number;
   /** What went wrong, when it ran and did not get what the contract says. */
   failure?: string;
+  /** The rules of the client's checks that failed, when they name any: whose the failure is. */
+  owners?: string[];
   /**
    * An invalid value answered with a success: a failure where it must be refused (the mock, which
    * implements every decision), drift where the interface does not say (live).

@@ -1,3 +1,5 @@
+import { says } from '../report/attribution.ts';
+
 /** A page of the change feed, as far as the walker needs it. */
 export interface FeedPage {
   notifications: { id: string; type: string; apiUrl: string }[];
@@ -36,7 +38,8 @@ export async function walkFeed(
   let url: string | undefined = firstUrl;
   const read = new Set<string>();
   while (url !== undefined && pages.length < maxPages) {
-    if (read.has(url)) throw new FeedLoop(`A next link leads back to a page already read: ${url}`);
+    if (read.has(url))
+      throw new FeedLoop(says('NOTIF-09', `a next link leads back to a page already read: ${url}`));
     read.add(url);
     const page = await fetchPage(url);
     pages.push(page);

@@ -26,16 +26,30 @@ export const BLOCKED_BY_ANNOTATION = 'blocked-by';
 const bare = (text: string) => text.replace(/[\\"']/g, '');
 
 /**
+ * An assertion's message that opens with a rule's id decides that rule, whether the test's title
+ * names it or not: a test of NOTIF-10 that finds its walk broken says `NOTIF-09: …`, and is
+ * blocked by NOTIF-09 rather than failing NOTIF-10.
+ */
+export const says = (rules: string | readonly string[], message: string) =>
+  `${typeof rules === 'string' ? rules : rules.join(', ')}: ${message}`;
+const SAID =
+  /(?:^|\n)[ \t]*(?:(?:[A-Za-z]*Error|\[cause\]|Got error): )*([A-Z]+-\d{2}(?:, [A-Z]+-\d{2})*): /g;
+// eslint-disable-next-line no-control-regex
+const plainText = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+/**
  * The attribution of a failure: the checks whose title its error text names are what failed (a
  * check caught and put up with by the test is not); none named, the test's own assertion failed:
- * the rules of its title that the message names, else all of them.
+ * the rules its message opens with (`says`), else the rules of its title that the message names,
+ * else all of them.
  */
 export function attribute(own: string[], errorText: string, findings: CheckFinding[]): Attribution {
-  const text = bare(errorText);
+  const text = bare(plainText(errorText));
   const checks = findings.filter((f) => text.includes(bare(f.title)));
+  const said = [...new Set([...plainText(errorText).matchAll(SAID)].flatMap((m) => m[1]!.split(', ')))];
   // An assertion whose message names some of the test's rules (an exploration case's, say) is theirs.
   const named = own.filter((id) => new RegExp(`\\b${id}\\b`).test(text));
-  const mine = named.length ? named : own;
+  const mine = said.length ? said : named.length ? named : own;
   const failed = checks.length
     ? [...new Set(checks.flatMap((f) => (f.rules.length ? f.rules : mine)))]
     : mine;

@@ -45,6 +45,12 @@ export interface Fault extends Step {
   notLive?: string;
 }
 
+/**
+ * What a fault that never delivers a change breaks as well, whatever link lost it: NOTIF-09 (every
+ * change after since, exactly once).
+ */
+export const LOSES_CHANGES: readonly string[] = ['NOTIF-09'];
+
 /** What a fault answering with a 5xx breaks as well, whatever input brought it: HTTP-04. */
 export const SERVER_ERROR: readonly string[] = ['HTTP-04'];
 

@@ -1,4 +1,4 @@
-import { onStatus, rewrite, type Fault } from './fault.ts';
+import { onStatus, rewrite, type Fault, LOSES_CHANGES } from './fault.ts';
 import { nextOf, withQuery } from './requests.ts';
 
 /** A link followed this long after it was served was kept for a later poll, not followed at once. */
@@ -14,6 +14,7 @@ export const FEED_KEPT_FAULTS: Fault[] = [
   {
     name: 'kept-next-skips-change',
     rule: 'NOTIF-11',
+    alsoBreaks: LOSES_CHANGES,
     kind: 'paging',
     description:
       'The next link of an empty page, followed a second or more after it was served (kept for the ' +

@@ -1,7 +1,7 @@
 import { LIMITS } from '../behaviour.ts';
 import { parseRfc3339 } from '../handlers/feed.ts';
 import { decodePosition, encodePosition } from '../state/index.ts';
-import { onStatus, rewrite, switches, type Fault, type Json } from './fault.ts';
+import { onStatus, rewrite, switches, type Fault, type Json, LOSES_CHANGES } from './fault.ts';
 import { nextOf, withQuery } from './requests.ts';
 import { toTimestamp } from '../state/clock.ts';
 
@@ -26,6 +26,7 @@ const MOVING_LOG_FAULTS: Fault[] = [
   {
     name: 'cursor-skips-same-millisecond',
     rule: 'NOTIF-11',
+    alsoBreaks: LOSES_CHANGES,
     kind: 'paging',
     description:
       "At the end of the log, the next link's cursor says \"after the newest change's " +
@@ -58,6 +59,7 @@ const MOVING_LOG_FAULTS: Fault[] = [
   {
     name: 'kept-next-expires',
     rule: 'NOTIF-11',
+    alsoBreaks: LOSES_CHANGES,
     kind: 'timing',
     description:
       'A next link followed more than an hour after it was served answers an empty page, whose ' +
@@ -231,6 +233,7 @@ export const FEED_PAGING_FAULTS: Fault[] = [
   {
     name: 'short-page-ends-feed',
     rule: 'NOTIF-10',
+    alsoBreaks: LOSES_CHANGES,
     kind: 'paging',
     description: 'After a short page, next points to the end of the log.',
     apply: switches({ shortPageEndsFeed: true }),
@@ -253,6 +256,7 @@ export const FEED_PAGING_FAULTS: Fault[] = [
   {
     name: 'empty-next-skips-one',
     rule: 'NOTIF-11',
+    alsoBreaks: LOSES_CHANGES,
     kind: 'paging',
     description: 'The next link of an empty page skips the first change published later.',
     apply: switches({ emptyNextSkipsOne: true }),
@@ -260,6 +264,7 @@ export const FEED_PAGING_FAULTS: Fault[] = [
   {
     name: 'empty-next-clock-ahead',
     rule: 'NOTIF-11',
+    alsoBreaks: LOSES_CHANGES,
     kind: 'timing',
     description:
       "The next link of an empty page records the server's clock, 10 minutes ahead of the log's: " +
@@ -278,6 +283,7 @@ export const FEED_PAGING_FAULTS: Fault[] = [
   {
     name: 'latest-change-withheld',
     rule: 'NOTIF-12',
+    alsoBreaks: LOSES_CHANGES,
     kind: 'timing',
     description:
       'The newest change is held back until another follows it: the last of a creation, update and ' +

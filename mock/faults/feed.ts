@@ -1,7 +1,7 @@
 import { DAY, toTimestamp } from '../state/clock.ts';
 import { parseRfc3339 } from '../handlers/feed.ts';
 import { decodePosition } from '../state/index.ts';
-import { onStatus, otherUuid, rewrite, switches, type Fault, type Json } from './fault.ts';
+import { onStatus, otherUuid, rewrite, switches, type Fault, type Json, LOSES_CHANGES } from './fault.ts';
 import { nextOf, withQuery } from './requests.ts';
 
 const FIELDS =
@@ -211,6 +211,7 @@ export const FEED_FAULTS: Fault[] = [
   {
     name: 'deletions-hidden',
     rule: 'NOTIF-12',
+    alsoBreaks: LOSES_CHANGES,
     kind: 'value',
     description: 'Deletions never appear in the feed.',
     apply: rewrite(

@@ -73,9 +73,9 @@ test.describe('exploration from the contract', () => {
         test.skip(gone !== undefined, goneReason({ operation: operation.id, gone }));
         const failures = failuresOf(outcomes);
         const ran = outcomes.filter((o) => o.ran).length;
-        expect(failures, `${failures.length} of ${ran} cases got what the contract does not allow`).toEqual(
-          [],
-        );
+        // Each failure on a line of its own, opening with its rules: the attribution reads them there.
+        const heading = `${failures.length} of ${ran} cases got what the contract does not allow`;
+        expect(failures, [heading, ...failures].join('\n')).toEqual([]);
       },
     );
   }

@@ -158,6 +158,7 @@ class FollowKept implements FeedCommand {
   run(model: FeedModel, real: FeedReal): Promise<void> {
     const client = real.clients[this.client]!;
     client.delivered.length = client.kept!.delivered;
+    client.pagesFrom = client.pagesFrom?.filter((p) => p.at < client.kept!.delivered);
     return follow(model, real, this.client, client.kept!.next);
   }
   toString(): string {

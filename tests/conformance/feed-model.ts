@@ -2,6 +2,7 @@ import type { ApiClient } from '../../lib/client/client.ts';
 import { nextLink, type FeedPage } from '../../lib/paging/walk.ts';
 import type { Mock } from '../../mock/server.ts';
 import type { Change, ChangeType } from '../../mock/state/index.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { expect } from '../fixtures.ts';
 import { DAY, pages, typeOf, uuidOf } from './feed-support.ts';
 
@@ -25,8 +26,13 @@ export interface FeedModel {
   kept: Set<ClientName>;
 }
 
+/** The kind of page a next link was read from: what the rule of a change lost after it is. */
+type LinkFrom = 'full' | 'short' | 'empty';
+
 interface FeedClient {
   delivered: string[];
+  /** Where each page's changes begin in `delivered`, and the page whose link brought them. */
+  pagesFrom?: { at: number; from: LinkFrom | 'start' }[];
   /** The next link the client holds: the one it follows on its next poll. */
   next: string;
   /** A next link kept aside, and how many changes the client had when it kept it. */
@@ -40,6 +46,8 @@ export interface FeedReal {
   /** Live items that updates and deletions take in turn, so that no two neighbouring changes look alike. */
   items: string[];
   turn: number;
+  /** Every next link read, by the kind of page it came from. */
+  linkFrom?: Map<string, LinkFrom>;
 }
 
 const labelOf = (change: Change) => `${change.contentId} ${change.type}`;
@@ -79,33 +87,60 @@ function expectedFor(model: FeedModel, name: ClientName): string[] {
  */
 export function checkDeliveries(model: FeedModel, real: FeedReal): void {
   for (const name of Object.keys(real.clients) as ClientName[]) {
-    const { delivered } = real.clients[name]!;
+    const client = real.clients[name]!;
     const expected = expectedFor(model, name);
-    const at = delivered.findIndex((label, i) => label !== expected[i]);
+    const at = client.delivered.findIndex((label, i) => label !== expected[i]);
     if (at >= 0)
       expect(
-        delivered.slice(at, at + 3),
-        `client ${name}: change ${at + 1} of ${expected.length} after its start, and the next ones`,
+        client.delivered.slice(at, at + 3),
+        says(
+          ruleOfLoss(client, expected, at),
+          `client ${name}: change ${at + 1} of ${expected.length} after its start, and the next ones`,
+        ),
       ).toEqual(expected.slice(at, at + 3));
   }
 }
+
+/**
+ * The rule a delivery that goes wrong at `at` breaks: the link of an empty page (NOTIF-11) or of
+ * a short one (NOTIF-10) where a page begins there; deletions missing altogether (NOTIF-12);
+ * else the walk itself (NOTIF-09).
+ */
+function ruleOfLoss(client: FeedClient, expected: string[], at: number): string {
+  const isDelete = (label: string | undefined) => label?.endsWith(' DELETE') ?? false;
+  if (isDelete(expected[at]) && !client.delivered.some(isDelete)) return 'NOTIF-12';
+  return ruleOfLink(client.pagesFrom?.filter((p) => p.at === at).at(-1)?.from);
+}
+
+/** What a change lost after following a link breaks, by the page the link came from. */
+const ruleOfLink = (from: LinkFrom | 'start' | undefined) =>
+  from === 'empty' ? 'NOTIF-11' : from === 'short' ? 'NOTIF-10' : 'NOTIF-09';
+
+const kindOf = (page: FeedPage): LinkFrom =>
+  page.notifications.length === 0 ? 'empty' : page.notifications.length < 200 ? 'short' : 'full';
 
 /** One poll: the client follows `url` as given and takes the page. An empty page means it has all. */
 export async function follow(model: FeedModel, real: FeedReal, name: ClientName, url: string): Promise<void> {
   const client = real.clients[name]!;
   const page = await real.fetchPage(url);
+  const from = real.linkFrom?.get(url) ?? 'start';
+  (client.pagesFrom ??= []).push({ at: client.delivered.length, from });
   client.delivered.push(...page.notifications.map(labelOfNotification));
   const next = nextLink(page);
-  expect(next, `client ${name}: the page of ${url} has a next link`).toBeDefined();
+  expect(next, says('NOTIF-07', `client ${name}: the page of ${url} has a next link`)).toBeDefined();
   client.next = next!;
+  (real.linkFrom ??= new Map()).set(next!, kindOf(page));
   checkDeliveries(model, real);
   if (page.notifications.length === 0) {
     const expected = expectedFor(model, name);
     const missing = expected.slice(client.delivered.length);
     expect(
       missing.slice(0, 3),
-      `client ${name} got an empty page, but ${missing.length} of the ${expected.length} changes ` +
-        'after its start never came; the first of them',
+      says(
+        ruleOfLink(from),
+        `client ${name} got an empty page, but ${missing.length} of the ${expected.length} changes ` +
+          'after its start never came; the first of them',
+      ),
     ).toEqual([]);
   }
 }

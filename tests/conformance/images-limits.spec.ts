@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { atMostRuns } from '../../lib/arbitraries/index.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { expect, test } from '../fixtures.ts';
 import {
   ASKED,
@@ -13,6 +14,7 @@ import {
   mode,
   QUALITIES,
   raw,
+  promisedBy,
 } from './images-support.ts';
 
 /**
@@ -97,15 +99,19 @@ test.describe('image service v2', () => {
         if (!promises.strict && pastSide([q.width ?? 0, q.height ?? 0].map((s) => s * (q.dpr ?? 1)))) return;
         const over = [q.width, q.height].some((s) => s !== undefined && s > MAX_SIDE) || (q.dpr ?? 1) > 3;
         // Refused: only what is past a limit, or SVG made of a raster image.
-        if (response.status !== 200) return expect(over || q.format === 'svg', what).toBe(true);
-        expect(over, `${what}: past a limit, yet served`).toBe(false);
+        // Each assertion says its rule: a refusal, the rule of the parameter it names, else the limits.
+        const refusedBy = promisedBy('getImageRaw', query, response, 'IMG-07');
+        if (response.status !== 200)
+          return expect(over || q.format === 'svg', says(refusedBy, what)).toBe(true);
+        expect(over, says('IMG-07', `${what}: past a limit, yet served`)).toBe(false);
         const { mediaType: read, size } = await decoded(response);
-        expect(ASKED[q.format ?? 'auto'], what).toContain(mediaType(response.headers));
-        expect(read, what).toBe(mediaType(response.headers));
+        expect(ASKED[q.format ?? 'auto'], says('IMG-02', what)).toContain(mediaType(response.headers));
+        expect(read, says('IMG-01', what)).toBe(mediaType(response.headers));
         const [width, height] = size as [number, number];
-        expect(Math.max(width, height) <= MAX_SIDE && width * height <= MAX_PIXELS, what).toBe(true);
+        const within = Math.max(width, height) <= MAX_SIDE && width * height <= MAX_PIXELS;
+        expect(within, says('IMG-07', what)).toBe(true);
         if (q.width && q.height && ['cover', 'fill', 'pad'].includes(q.fit ?? 'cover'))
-          expect(size, what).toEqual([q.width * (q.dpr ?? 1), q.height * (q.dpr ?? 1)]);
+          expect(size, says('IMG-01', what)).toEqual([q.width * (q.dpr ?? 1), q.height * (q.dpr ?? 1)]);
       }),
       atMostRuns(fcParams, 25),
     );

@@ -1,4 +1,4 @@
-import { baseMediaType } from '../../lib/contract/index.ts';
+import { baseMediaType, loadContract } from '../../lib/contract/index.ts';
 import sharp from 'sharp';
 import type { ApiClient, ApiResponse, CallOptions } from '../../lib/client/client.ts';
 import { expect, need, test, type TargetFixture } from '../fixtures.ts';
@@ -18,6 +18,28 @@ export const ASKED: Record<string, string[]> = {
   png: ['image/png'],
   svg: ['image/svg+xml'],
 };
+
+const contract = await loadContract();
+const rulesOf = (parameter: object) => (parameter as { 'x-rules'?: string[] })['x-rules'] ?? [];
+
+/**
+ * The rules that promise a request's parameters are taken (their `x-rules` in the contract): those
+ * of the parameters a refusal names, else of every parameter sent, else `otherwise`. A test that
+ * needs an image first is blocked by them, not failed, when the image is refused.
+ */
+export function promisedBy(
+  operation: string,
+  query: Query,
+  response?: ApiResponse,
+  otherwise?: string,
+): string[] {
+  const sent = (contract.operations.get(operation)?.parameters ?? []).filter(
+    (p) => query[p.name] !== undefined && rulesOf(p).length > 0,
+  );
+  const named = sent.filter((p) => response?.text.includes(p.name));
+  const rules = [...new Set((named.length || otherwise ? named : sent).flatMap(rulesOf))];
+  return rules.length || !otherwise ? rules : [otherwise];
+}
 
 export function image(target: TargetFixture): string {
   need(target.imagesUrl, 'CLM_IMAGE_BASE_URL');

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { says } from '../../lib/report/attribution.ts';
 import { expect, needsControl, test } from '../fixtures.ts';
 import {
   decoded,
@@ -10,6 +11,7 @@ import {
   type Query,
   raw,
   WEBP,
+  promisedBy,
 } from './images-support.ts';
 
 const meanColour = async (bytes: Buffer) =>
@@ -32,7 +34,9 @@ test.describe('image service v2', () => {
     for (const asked of ['auto', 'auto+webp', 'png', 'gif', 'jpg']) {
       const [format, webp] = asked.split('+');
       const response = await raw(api, uri, { format, width: '320' }, { headers: webp ? WEBP : {} });
-      expect(response.status, asked).toBe(200);
+      expect(response.status, says(promisedBy('getImageRaw', { format }, response, 'IMG-01'), asked)).toBe(
+        200,
+      );
       expect((await decoded(response)).mediaType, asked).toBe(mediaType(response.headers));
     }
   });
@@ -44,7 +48,8 @@ test.describe('image service v2', () => {
     const uri = image(target);
     const size = async (query: Query) => {
       const response = await raw(api, uri, { format: 'jpg', ...query });
-      expect(response.status, JSON.stringify(query)).toBe(200);
+      const refusedBy = promisedBy('getImageRaw', query, response, 'IMG-01');
+      expect(response.status, says(refusedBy, JSON.stringify(query))).toBe(200);
       return (await decoded(response)).size;
     };
     // One side alone keeps the aspect ratio: the image's, read from a width alone.
@@ -71,7 +76,10 @@ test.describe('image service v2', () => {
   }) => {
     const uri = image(target);
     const gif = await raw(api, uri, { format: 'gif', width: '200' });
-    expect([mediaType(gif.headers), (await decoded(gif)).mediaType]).toEqual(['image/gif', 'image/gif']);
+    expect((await decoded(gif)).mediaType, says('IMG-01', 'the bytes are what Content-Type names')).toBe(
+      mediaType(gif.headers),
+    );
+    expect(mediaType(gif.headers)).toBe('image/gif');
     const webp = mediaType((await raw(api, uri, { format: 'auto' }, { headers: WEBP })).headers);
     // The interface says auto "can" serve WebP: live, another format is drift, not a failure.
     if (!promises.strict && webp !== 'image/webp')
@@ -94,7 +102,9 @@ test.describe('image service v2', () => {
     const bytes = new Map<string, number>();
     for (const quality of QUALITIES) {
       const response = await raw(api, uri, { format: 'jpg', width: '320', quality });
-      expect(response.status, quality).toBe(200);
+      expect(response.status, says(promisedBy('getImageRaw', { quality }, response, 'IMG-03'), quality)).toBe(
+        200,
+      );
       bytes.set(quality, response.bytes.length);
     }
     expect(bytes.get('lowest'), 'lowest: fewer bytes than highest').toBeLessThan(bytes.get('highest')!);

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../lib/client/client.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { boundaryRepeats, collapsed, continues, keyOf, repeatedPage } from '../../lib/paging/sequence.ts';
 import { walkFeed, type FeedPage, type Walk } from '../../lib/paging/walk.ts';
 import { expect, test, type TargetFixture } from '../fixtures.ts';
@@ -51,7 +52,8 @@ test.describe('the change feed', () => {
     const walk = await walkSince(api, target, target.now() - 45 * DAY, promises.unmetered ? 60 : 5);
     const sizes = walk.pages.map((p) => p.notifications.length);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(200);
-    if (promises.controlsData) expect(sizes).toContain(200);
+    // A walk that never reaches a full page did not follow its links to the changes it names.
+    if (promises.controlsData) expect(sizes, says('NOTIF-09', 'the walk reads a full page')).toContain(200);
   });
 
   test('a page-size parameter that the interface does not name cannot lift the limit of 200 @NOTIF-06', async ({
@@ -219,6 +221,15 @@ test.describe('the change feed', () => {
   }) => {
     const since = target.now() - 30 * DAY;
     const walk = await walkSince(api, target, since, 2_000);
+    expect(walk.ended, says('NOTIF-09', 'the walk ends on an empty page')).toBe(true);
+    const log = mock.state.log;
+    const expected = log.slice(log.firstAfter(since), log.length).map((c) => `${c.contentId} ${c.type}`);
+    const delivered = walk.notifications.map((n) => `${uuidOf(n.id)} ${typeOf(n)}`);
+    // Every change in order up to a short page, and none after it: the service took it for the end.
+    if (delivered.every((d, i) => d === expected[i]))
+      expect(delivered.length, 'changes delivered up to the short page that ended the walk').toBe(
+        expected.length,
+      );
     const shortThenMore = walk.pages.findIndex(
       (p, i) =>
         p.notifications.length > 0 &&
@@ -226,8 +237,7 @@ test.describe('the change feed', () => {
         (walk.pages[i + 1]?.notifications.length ?? 0) > 0,
     );
     expect(shortThenMore, 'a short page followed by more changes').toBeGreaterThanOrEqual(0);
-    const log = mock.state.log;
-    expect(walk.notifications).toHaveLength(log.length - log.firstAfter(since));
+    expect(delivered, says('NOTIF-09', 'every change after since, once')).toHaveLength(expected.length);
   });
 
   test('the next link of an empty page delivers exactly the changes made since @NOTIF-11', async ({
@@ -236,7 +246,7 @@ test.describe('the change feed', () => {
     target,
   }) => {
     const first = await walkSince(api, target, target.now() - DAY, 100);
-    expect(first.ended).toBe(true);
+    expect(first.ended, says('NOTIF-09', 'the walk ends on an empty page')).toBe(true);
     mock.advance(5 * 60_000);
     const published = mock.publish([{ type: 'UPDATE' }, { type: 'UPDATE' }, { type: 'CREATE' }]);
     const later = await walkFeed(pages(api), first.next!, 10);

@@ -11,6 +11,7 @@ import {
   withKnown,
 } from '../../lib/arbitraries/index.ts';
 import { nextLink, type FeedPage } from '../../lib/paging/walk.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { expect, test } from '../fixtures.ts';
 import { DAY, iso, listAt, typeOf, uuidOf, UUID, walkSince } from './feed-support.ts';
 import { describesCause } from './samples.ts';
@@ -243,11 +244,18 @@ test.describe('the change feed', () => {
 
   test('a 400 says what was wrong @NOTIF-14', async ({ api, target, promises }) => {
     const future = iso(target.now() + DAY);
-    for (const since of [undefined, 'yesterday', future, iso(target.now() - 100 * DAY)]) {
+    // Each request, and the rule that gives it its 400: without that 400 there is no body to read.
+    const requests: [string | undefined, string][] = [
+      [undefined, 'NOTIF-01'],
+      ['yesterday', 'NOTIF-02'],
+      [future, 'NOTIF-03'],
+      [iso(target.now() - 100 * DAY), 'NOTIF-04'],
+    ];
+    for (const [since, rule] of requests) {
       const response = await api.call('listNotifications', { query: { since } });
       // Live, a future since may be an empty 200 (NOTIF-03): then there is no 400 to read.
       if (since === future && !promises.strict && response.status === 200) continue;
-      expect(response.status).toBe(400);
+      expect(response.status, says(rule, `since ${since ?? 'missing'} gets 400`)).toBe(400);
       expect(describesCause(response.json), JSON.stringify(response.json)).toBe(true);
     }
   });

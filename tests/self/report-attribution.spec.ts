@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { attribute } from '../../lib/report/attribution.ts';
+import { attribute, says } from '../../lib/report/attribution.ts';
 
 const maxItems = {
   check: 'bodyMatchesSchema',
@@ -40,5 +40,22 @@ test.describe('attribution of a failed test', () => {
     };
     const diff = '+   "getLicence …: creationDateTime must match format \\"date-time\\" (format) [LIC-08]",';
     expect(attribute(['LIC-01'], diff, [format]).failed).toEqual(['LIC-08']);
+  });
+
+  test('an assertion that says its rules decides them, inside the title or not; the rest is blocked by them', () => {
+    const walk = `Error: ${says('NOTIF-09', 'the walk ends on an empty page')}\n\nexpect(received).toBe(expected)`;
+    expect(attribute(['NOTIF-10'], walk, [maxItems])).toMatchObject({
+      failed: ['NOTIF-09'],
+      blocked: ['NOTIF-10'],
+      blockedBy: ['NOTIF-09'],
+    });
+    const cases = `Error: 2 of 9 cases failed\n${says(['IMG-02', 'IMG-03'], 'a refusal')}\n  ${says('IMG-07', 'b')}`;
+    expect(attribute(['IMG-01', 'IMG-07'], cases, []).failed).toEqual(['IMG-02', 'IMG-03', 'IMG-07']);
+    const cause = `Property failed after 1 tests\n[cause]: Error: ${says('NOTIF-11', 'lost')}`;
+    expect(attribute(['NOTIF-09', 'NOTIF-11'], `\u001b[31m${cause}\u001b[39m`, []).failed).toEqual([
+      'NOTIF-11',
+    ]);
+    // A rule id inside a sentence is not a rule said: the title's rules decide.
+    expect(attribute(['LIC-05'], 'Error: see NOTIF-09: nothing', []).failed).toEqual(['LIC-05']);
   });
 });
