@@ -1,8 +1,10 @@
-import type { Target } from '../lib/client/client.ts';
+import type { ClientLimits, Target } from '../lib/client/client.ts';
+import { promisesOf, type Promises } from '../lib/client/target.ts';
+export type { Promises } from '../lib/client/target.ts';
 import type { Observations } from '../lib/client/observations.ts';
 import type { Secret } from '../lib/client/redact.ts';
 import { DEFAULT_IMAGE_SOURCE, type Config } from '../lib/config.ts';
-import { standaloneReplay, SUITE_MOCK } from '../mock/live-env.ts';
+import { standaloneReplay, SUITE_MOCK } from './suite-mock.ts';
 import { createMock, type Mock } from '../mock/server.ts';
 
 /**
@@ -37,47 +39,6 @@ export interface TargetData {
 export interface NamedTarget extends Target {
   secrets: Secret[];
 }
-
-/**
- * What a target can promise the tests, named by what a test relies on: a test asks for a promise,
- * never for the kind of target. Only this file knows which kind promises what.
- */
-export interface Promises {
-  /**
-   * The suite owns the data and the clock: seeded, fixed, the same every run and put back before
-   * each test. Exact expectations of the data hold (a full page, an active licence, a chain that
-   * reaches its end), and a test may change the data through the mock.
-   */
-  controlsData: boolean;
-  /**
-   * Every question the interface leaves open is answered as this project decided (upper-case
-   * change types, milliseconds, a 400 saying "Not supported", `Allow` lists, the edge sizes served,
-   * a redirect to HTTPS): expected, where another answer of a live service is drift or a skip.
-   */
-  strict: boolean;
-  /** Requests cost nothing (no budget, no pace): a test walks, samples and draws in full. */
-  unmetered: boolean;
-  /** Any request may go, unsafe methods and writes too: never a production service. */
-  unsafeRequests: boolean;
-  /** Every operation of the contract is served, the deprecated ones too: none is retired (DEPR-01). */
-  servesDeprecated: boolean;
-}
-
-const MOCK_PROMISES: Promises = {
-  controlsData: true,
-  strict: true,
-  unmetered: true,
-  unsafeRequests: true,
-  servesDeprecated: true,
-};
-
-const LIVE_PROMISES: Promises = {
-  controlsData: false,
-  strict: false,
-  unmetered: false,
-  unsafeRequests: false,
-  servesDeprecated: false,
-};
 
 export interface TargetFixture extends NamedTarget {
   /** The bundled mock, where the suite owns the target (`promises.controlsData`). */
@@ -185,7 +146,7 @@ export async function mockTarget(config: Config): Promise<TargetFixture> {
     ...mockAt(mock, key, namedSecrets({ apiKey: key, userToken: config.userToken }), config.imageSource),
     mock,
     data,
-    promises: MOCK_PROMISES,
+    promises: promisesOf('mock'),
     now: () => mock.state.clock.now(),
     reset: (faults) => {
       mock.reset();
@@ -213,13 +174,20 @@ export function liveTarget(config: Config): TargetFixture {
       contentId: config.contentId,
       imageUri: config.imageUri,
     },
-    promises: LIVE_PROMISES,
+    promises: promisesOf('live'),
     now: () => Date.now(),
     reset: () => undefined,
     replay: (faults) => ({ faults, origins: {} }),
     close: () => Promise.resolve(),
   };
 }
+
+/** The client's limits of a run: its timeout, largest body, and longest wait for a throttled key. */
+export const clientLimits = (config: Config): ClientLimits => ({
+  requestTimeoutMs: config.requestTimeout * 1000,
+  maxBodyBytes: config.maxBodyBytes,
+  maxRetryAfter: config.maxRetryAfter,
+});
 
 /** The target the configuration names: the suite's mock, or the configured service. */
 export async function targetOf(config: Config): Promise<TargetFixture> {

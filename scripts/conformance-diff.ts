@@ -1,15 +1,11 @@
 import { commandLine, usageError } from '../lib/cli.ts';
-import { Redactor } from '../lib/client/redact.ts';
 import { configOrExit } from '../lib/config.ts';
 import { loadContract } from '../lib/contract/index.ts';
 import { diffReport, writeDiffReports } from '../lib/conformance-diff/render.ts';
-import { runDiff, type Side } from '../lib/conformance-diff/run.ts';
+import { runDiff } from '../lib/conformance-diff/run.ts';
 import { contractIdentity, suiteCommit } from '../lib/report/run-meta.ts';
-import { Ledger } from '../lib/run/ledger.ts';
-import { localLedger } from '../lib/run/ledger-server.ts';
-import { createMock } from '../mock/server.ts';
-import { SUITE_MOCK } from '../mock/live-env.ts';
-import { demoMockTarget, serviceTarget } from '../rig/targets.ts';
+import { SUITE_MOCK } from '../rig/suite-mock.ts';
+import { diffSides } from '../rig/diff-sides.ts';
 
 /** The in-process mock's clock by default: the suite's, so its data are the same every run. */
 const MOCK_NOW = SUITE_MOCK.now;
@@ -48,58 +44,23 @@ const config = configOrExit();
 const startedAt = new Date().toISOString();
 const contract = await loadContract();
 const mockNow = values.now ?? MOCK_NOW;
-const mock = await createMock({ seed: MOCK_SEED, now: mockNow });
+const liveNow = values.now === undefined ? Date.now() : Date.parse(values.now);
+const sides = await diffSides(config, mockNow, liveNow);
 
 try {
-  const examples = mock.state.examples();
-  const { secrets: mockSecrets, ...mockTarget } = demoMockTarget(mock);
-  const { secrets: liveSecrets, ...liveTarget } = serviceTarget(config);
-  const mockSide: Side = {
-    target: mockTarget,
-    data: { ...examples, imagesUrl: mock.imagesUrl },
-    now: mock.state.clock.now(),
-    ledger: localLedger(new Ledger({ perSecond: Infinity, budget: Infinity })),
-    redactor: new Redactor(mockSecrets),
-  };
-  const liveNow = values.now === undefined ? Date.now() : Date.parse(values.now);
-  const deadline = Number.isFinite(config.runTimeout) ? Date.now() + config.runTimeout * 1000 : undefined;
-  const liveSide: Side = {
-    target: liveTarget,
-    data: {
-      licenceId: config.licenceId,
-      contentId: config.contentId,
-      pageId: config.pageId,
-      userId: config.userId,
-      token: config.userToken,
-      imageUri: config.imageUri,
-      imagesUrl: config.imageBaseUrl,
-    },
-    now: liveNow,
-    ledger: localLedger(new Ledger({ perSecond: config.rateLimit, budget: config.requestBudget, deadline })),
-    redactor: new Redactor(liveSecrets),
-  };
   // Every secret of both sides, for one more pass over everything written or printed.
-  const redactor = liveSide.redactor.with(mockSecrets);
+  const redactor = sides.live.redactor.with(sides.mock.redactor);
   console.log(
     redactor.text(
       `Conformance diff: the bundled mock (seed ${MOCK_SEED}, clock ${mockNow}) against ${config.baseUrl}; ` +
         `budget ${config.requestBudget} requests, at most ${config.rateLimit} per second`,
     ),
   );
-  const outcome = await runDiff({
-    contract,
-    mock: mockSide,
-    live: liveSide,
-    limits: {
-      requestTimeoutMs: config.requestTimeout * 1000,
-      maxBodyBytes: config.maxBodyBytes,
-      maxRetryAfter: config.maxRetryAfter,
-    },
-  });
+  const outcome = await runDiff({ contract, mock: sides.mock, live: sides.live, limits: sides.limits });
   const report = diffReport(outcome, {
     startedAt,
     endedAt: new Date().toISOString(),
-    mock: { seed: MOCK_SEED, now: new Date(mockNow).toISOString(), baseUrl: mock.url },
+    mock: { seed: MOCK_SEED, now: new Date(mockNow).toISOString(), baseUrl: sides.server.url },
     live: {
       baseUrl: config.baseUrl!,
       ...(config.imageBaseUrl ? { imagesUrl: config.imageBaseUrl } : {}),
@@ -116,5 +77,5 @@ try {
   // A run cut short has not shown the two sides alike: never a green light.
   process.exitCode = report.verdict === 'same' ? 0 : 1;
 } finally {
-  await mock.close();
+  await sides.close();
 }

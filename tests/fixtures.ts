@@ -13,13 +13,20 @@ import {
   errorTextOf,
 } from '../lib/report/attribution.ts';
 import { FC_RUNS_ANNOTATION, TARGET_START_ANNOTATION } from '../lib/report/timings.ts';
-import { currentPlan, declaredPerRepeat, repeatOfTitle, testKey } from '../rig/mutation/plan.ts';
+import {
+  declaredPerRepeat,
+  MUTANT_ANNOTATION,
+  NO_PLAN,
+  plannedFault,
+  repeatOfTitle,
+  testKey,
+} from '../rig/mutation/plan.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '../lib/run/ledger-server.ts';
-import { SUITE_MOCK } from '../mock/live-env.ts';
+import { SUITE_MOCK } from '../rig/suite-mock.ts';
 import type { Mock } from '../mock/server.ts';
 import { askFaultHeaders, loadSuiteConfig } from '../rig/faults.ts';
-import { targetOf, type Promises, type TargetFixture } from '../rig/targets.ts';
+import { clientLimits, targetOf, type Promises, type TargetFixture } from '../rig/targets.ts';
 
 export type { Promises, TargetData, TargetFixture } from '../rig/targets.ts';
 
@@ -49,6 +56,8 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /** The fault the mutation plan gives this copy of the test (none outside a mutation run). */
+  planned: string | undefined;
   /** Puts the worker's mock back to its seeded state before each test (tests never share state). */
   resetMock: void;
   /** The mock of this worker; a test that uses it is skipped against a live service. */
@@ -120,18 +129,17 @@ function notRun(testInfo: TestInfo, runStop: { reason?: string }, reason: string
 /** Which repeat a test is: its copy under a mutation plan, or Playwright's `--repeat-each` index. */
 const repeatOf = (testInfo: TestInfo) => repeatOfTitle(testInfo.title).repeat + testInfo.repeatEachIndex;
 
-/** The fault the mutation plan gives this test on this repeat; a test the plan leaves out is skipped. */
-function plannedFault(testInfo: TestInfo): string | undefined {
-  const plan = currentPlan();
-  if (!plan) return undefined;
-  const fault = plan.faults[testKey(testInfo.titlePath)]?.[repeatOf(testInfo)];
+/**
+ * The fault the mutation plan gives this test on this repeat, annotated for the run's reporters; a
+ * copy the plan leaves out is skipped.
+ */
+function faultOfCopy(testInfo: TestInfo): string | undefined {
+  const fault = plannedFault(testKey(testInfo.titlePath), repeatOf(testInfo));
+  if (fault === NO_PLAN) return undefined;
   testInfo.skip(fault === undefined, 'not in this mutation plan');
-  testInfo.annotations.push({ type: 'mutant', description: fault });
+  testInfo.annotations.push({ type: MUTANT_ANNOTATION, description: fault });
   return fault;
 }
-
-/** The fault the mutation plan gave this test, once `plannedFault` has run (the auto fixtures first). */
-const plannedOf = (testInfo: TestInfo) => testInfo.annotations.find((a) => a.type === 'mutant')?.description;
 
 /** The faults a test meets: the run's, and the mutation plan's for this repeat. */
 const faultsOf = (config: Config, planned: string | undefined) => [
@@ -184,9 +192,12 @@ export const test = declaredPerRepeat(
       },
       { scope: 'worker' },
     ],
+    // eslint-disable-next-line no-empty-pattern -- as above
+    planned: async ({}, use, testInfo) => {
+      await use(faultOfCopy(testInfo));
+    },
     resetMock: [
-      async ({ target, config }, use, testInfo) => {
-        const planned = plannedFault(testInfo);
+      async ({ target, config, planned }, use, testInfo) => {
         target.reset(faultsOf(config, planned));
         await use();
         // Under a mutant, failing and passing are both results, not defects of the run: as expected,
@@ -208,12 +219,12 @@ export const test = declaredPerRepeat(
       needsControl(promises);
       await use(target.mock!);
     },
-    observations: async ({ target, config }, use, testInfo) => {
+    observations: async ({ target, config, planned }, use, testInfo) => {
       const observations = emptyObservations();
       if (targetStartMs !== undefined)
         testInfo.annotations.push({ type: TARGET_START_ANNOTATION, description: targetStartMs.toFixed(1) });
       targetStartMs = undefined;
-      const faults = faultsOf(config, plannedOf(testInfo));
+      const faults = faultsOf(config, planned);
       observations.baseUrl = target.baseUrl;
       observations.replay = target.replay(faults);
       // Rule IDs as annotations too: JUnit carries annotations as properties.
@@ -226,20 +237,16 @@ export const test = declaredPerRepeat(
       annotateAttribution(testInfo, observations);
       await attachObservations(testInfo, observations);
     },
-    api: async ({ config, contract, target, ledger, observations, runStop }, use, testInfo) => {
+    api: async ({ config, contract, target, ledger, observations, runStop, planned }, use, testInfo) => {
       // Live, this test's fault goes with each of its requests, to a mock whose control is on (the
       // mutation run): on this test's client, never on the worker's shared target.
-      const headers = askFaultHeaders(plannedOf(testInfo));
+      const headers = askFaultHeaders(planned);
       await use(
         new ApiClient({
           contract,
           target: headers ? { ...target, headers } : target,
           ledger,
-          limits: {
-            requestTimeoutMs: config.requestTimeout * 1000,
-            maxBodyBytes: config.maxBodyBytes,
-            maxRetryAfter: config.maxRetryAfter,
-          },
+          limits: clientLimits(config),
           redactor: new Redactor(target.secrets),
           observations,
           stop: (reason) => notRun(testInfo, runStop, reason),

@@ -4,7 +4,7 @@ import type { Call } from './call.ts';
 import { driftOf } from './drift.ts';
 import { recordExercised } from './exercised.ts';
 import { goneStatus, recordDeprecation, recordExchange, type Observations } from './observations.ts';
-import { documentAt, operationAt } from './target.ts';
+import { documentAt, operationAt, promisesOf } from './target.ts';
 import type { WireResponse } from './transport.ts';
 import { ApiCheckError, type ApiResponse, type Target } from './types.ts';
 
@@ -70,7 +70,7 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
   const failures = runChecks(checks, exchange, {
     contract,
     secrets: redactor.values(),
-    strict: target.kind === 'mock',
+    strict: promisesOf(target.kind).strict,
   });
   if (failures.length > 0) {
     for (const { check, title, rules, place } of failures)

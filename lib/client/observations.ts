@@ -1,4 +1,5 @@
 import type { TargetKind } from '../config.ts';
+import { promisesOf } from './target.ts';
 
 /** A failed automatic check: its title, the rule that owns what broke (none: the test's), where. */
 export interface CheckFinding {
@@ -82,7 +83,10 @@ export function goneStatus(
   status: number,
   json: unknown,
 ): number | undefined {
-  return target === 'live' && deprecated && (status === 404 || status === 410) && json !== undefined
+  return !promisesOf(target).servesDeprecated &&
+    deprecated &&
+    (status === 404 || status === 410) &&
+    json !== undefined
     ? status
     : undefined;
 }

@@ -21,8 +21,9 @@ export class Redactor {
       .sort((a, b) => b.value.length - a.value.length);
   }
 
-  with(more: Secret[]): Redactor {
-    return new Redactor([...this.secrets, ...more]);
+  /** This redactor's secrets and more: a list, or another redactor's. */
+  with(more: Secret[] | Redactor): Redactor {
+    return new Redactor([...this.secrets, ...(more instanceof Redactor ? more.secrets : more)]);
   }
 
   values(): string[] {

@@ -1,4 +1,5 @@
 import type { Contract, DocumentName, Operation } from '../contract/index.ts';
+import type { TargetKind } from '../config.ts';
 import type { CallOptions, Target } from './types.ts';
 
 /** The operation a URL names on a target, if the contract has one. */
@@ -60,3 +61,48 @@ export function withImageSource(target: Target, url: string, options: CallOption
   const source = `source=${encodeURIComponent(target.imageSource)}`;
   return `${beforeHash}${query === undefined ? '?' : query === '' ? '' : '&'}${source}${url.slice(beforeHash.length)}`;
 }
+
+/**
+ * What a target can promise the tests, named by what a test relies on: a test asks for a promise,
+ * never for the kind of target. Only `promisesOf` knows which kind promises what; the client's
+ * checks ask it too.
+ */
+export interface Promises {
+  /**
+   * The suite owns the data and the clock: seeded, fixed, the same every run and put back before
+   * each test. Exact expectations of the data hold (a full page, an active licence, a chain that
+   * reaches its end), and a test may change the data through the mock.
+   */
+  controlsData: boolean;
+  /**
+   * Every question the interface leaves open is answered as this project decided (upper-case
+   * change types, milliseconds, a 400 saying "Not supported", `Allow` lists, the edge sizes served,
+   * a redirect to HTTPS): expected, where another answer of a live service is drift or a skip.
+   */
+  strict: boolean;
+  /** Requests cost nothing (no budget, no pace): a test walks, samples and draws in full. */
+  unmetered: boolean;
+  /** Any request may go, unsafe methods and writes too: never a production service. */
+  unsafeRequests: boolean;
+  /** Every operation of the contract is served, the deprecated ones too: none is retired (DEPR-01). */
+  servesDeprecated: boolean;
+}
+
+const MOCK_PROMISES: Promises = {
+  controlsData: true,
+  strict: true,
+  unmetered: true,
+  unsafeRequests: true,
+  servesDeprecated: true,
+};
+
+const LIVE_PROMISES: Promises = {
+  controlsData: false,
+  strict: false,
+  unmetered: false,
+  unsafeRequests: false,
+  servesDeprecated: false,
+};
+
+/** What a kind of target promises. */
+export const promisesOf = (kind: TargetKind): Promises => (kind === 'mock' ? MOCK_PROMISES : LIVE_PROMISES);

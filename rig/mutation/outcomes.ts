@@ -1,7 +1,7 @@
 import type { JSONReportSuite } from '@playwright/test/reporter';
 import { OBSERVATIONS_ATTACHMENT } from '../../lib/client/observations.ts';
 import { ATTRIBUTED_ANNOTATION } from '../../lib/report/attribution.ts';
-import { CLEAN, repeatOfTitle, rulesOfTitle, testKey } from './plan.ts';
+import { CLEAN, repeatOfTitle, rulesOfTitle, testKey, MUTANT_ANNOTATION } from './plan.ts';
 
 /** One test's outcome in one Playwright run. */
 export interface Outcome {
@@ -30,7 +30,7 @@ export function outcomes(suite: JSONReportSuite, path: string[] = []): Outcome[]
       spec.tests.map((test) => {
         const result = test.results[test.results.length - 1];
         const annotations = [...(test.annotations ?? []), ...(result?.annotations ?? [])];
-        const fault = annotations.find((a) => a.type === 'mutant')?.description;
+        const fault = annotations.find((a) => a.type === MUTANT_ANNOTATION)?.description;
         const body = result?.attachments?.find((a) => a.name === OBSERVATIONS_ATTACHMENT)?.body;
         const calls = body
           ? (JSON.parse(Buffer.from(body, 'base64').toString('utf8')) as { calls: { operation: string }[] })

@@ -1,15 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
-/**
+/*
  * A mutation run's plan: which fault each test meets on each of its repeats. One Playwright run
  * serves every fault with warm workers: each test is declared once per repeat (a copy), and the
  * fixture switches the fault per copy. Copies of one file share their workers, where
  * `--repeat-each` would start new ones for every repeat.
  */
-export interface MutationPlan {
-  /** By test key, the fault for each repeat index; a test or repeat not listed is not run. */
-  faults: Record<string, (string | undefined)[]>;
-}
 
 /**
  * The plan as `npm run mutation` writes it. A test's faults, in the order of its repeats: the clean
@@ -28,6 +24,12 @@ export interface PlanFile {
    */
   kills?: string;
 }
+
+/** The annotation that names the fault a test's copy met: the reporters of a run read it. */
+export const MUTANT_ANNOTATION = 'mutant';
+
+/** Outside a mutation run: no plan, every test runs once against the run's own faults. */
+export const NO_PLAN = Symbol('no mutation plan');
 
 /** The environment variable that names a plan file, set by `npm run mutation` only. */
 export const PLAN_VARIABLE = 'CLM_MUTATION_PLAN';
@@ -111,42 +113,27 @@ export function killsFile(): string | undefined {
 }
 
 /**
- * The plan this run follows, if any: a copy whose fault is killed already has no fault, so the
- * fixture skips it.
+ * The fault the current plan gives a test's copy (its key and repeat): `CLEAN` for the clean copy,
+ * `undefined` when the plan leaves the copy out or its fault is killed already (the fixture skips
+ * it), and `NO_PLAN` outside a mutation run.
  */
-export function currentPlan(): MutationPlan | undefined {
+export function plannedFault(key: string, repeat: number): string | undefined | typeof NO_PLAN {
   const plan = planFile();
-  if (!plan) return undefined;
-  const faults = new Proxy<MutationPlan['faults']>(
-    {},
-    {
-      get: (_target, key) => {
-        if (typeof key !== 'string') return undefined;
-        const gone = killedFaults(plan.kills);
-        const list = faultsOf(plan, key).map((fault) => (gone.has(fault) ? undefined : fault));
-        return list.length > 0 ? list : undefined;
-      },
-    },
-  );
-  return { faults };
+  if (!plan) return NO_PLAN;
+  const fault = faultsOf(plan, key)[repeat];
+  return fault === undefined || killedFaults(plan.kills).has(fault) ? undefined : fault;
 }
 
 /**
  * A `test` function that declares each test once per repeat it has in the current plan (once
  * without a plan; not at all when the plan leaves it out). The copies differ only in their title's
- * mark, which `testKey` and `repeatOfTitle` read.
+ * mark, which `testKey` and `repeatOfTitle` read; the rest of `test` (describe, skip, …) is its own.
  */
-export function declaredPerRepeat<T extends object>(test: T): T {
+export function declaredPerRepeat<T extends (title: string, ...rest: never[]) => void>(test: T): T {
   const plan = planFile();
   if (!plan) return test;
-  return new Proxy(test, {
-    apply: (target, self, [title, ...rest]: unknown[]) => {
-      const copies = copiesOf(plan, String(title));
-      for (let repeat = 0; repeat < copies; repeat++)
-        Reflect.apply(target as (...args: unknown[]) => void, self, [
-          copyTitle(String(title), repeat),
-          ...rest,
-        ]);
-    },
-  });
+  const copies = (title: string, ...rest: never[]) => {
+    for (let repeat = 0; repeat < copiesOf(plan, title); repeat++) test(copyTitle(title, repeat), ...rest);
+  };
+  return Object.assign(copies, test);
 }

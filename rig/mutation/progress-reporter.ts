@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { killsFile } from './plan.ts';
+import { killsFile, MUTANT_ANNOTATION } from './plan.ts';
 import { isKill } from './outcomes.ts';
 
 /**
@@ -13,7 +13,9 @@ export default class MutationProgressReporter implements Reporter {
   private readonly kills = killsFile();
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const fault = [...result.annotations, ...test.annotations].find((a) => a.type === 'mutant')?.description;
+    const fault = [...result.annotations, ...test.annotations].find(
+      (a) => a.type === MUTANT_ANNOTATION,
+    )?.description;
     if (!fault || this.killed.has(fault) || !isKill(result.status)) return;
     this.killed.add(fault);
     if (this.kills) appendFileSync(this.kills, `${fault}\n`);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { atMostRuns, unknownUuid } from '../../lib/arbitraries/index.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { expect, need, needsControl, test } from '../fixtures.ts';
 import { noteUnfollowable } from './link-sources.ts';
 
@@ -51,8 +52,14 @@ test.describe('content endpoints', () => {
 
   test('a deleted item gets 404 from the content endpoints @CONT-01 @CONT-02', async ({ api, mock }) => {
     const deleted = [...mock.state.content.values()].find((c) => c.deleted)!;
-    for (const operation of ['getContent', 'getEnrichedContent'])
-      expect((await api.call(operation, { path: { itemId: deleted.id } })).status, operation).toBe(404);
+    for (const [operation, rule] of [
+      ['getContent', 'CONT-01'],
+      ['getEnrichedContent', 'CONT-02'],
+    ] as const)
+      expect(
+        (await api.call(operation, { path: { itemId: deleted.id } })).status,
+        says(rule, operation),
+      ).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { nearKeys, unknownKey } from '../../lib/arbitraries/index.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { expect, need, test } from '../fixtures.ts';
 import { present, samples, succeeded, type Sample } from './samples.ts';
 
@@ -96,9 +97,9 @@ test.describe('keys', () => {
     // Refusing plain HTTP is as good as redirecting (TLS-01); then there is no redirect to follow.
     if (!promises.strict && response.redirects.length === 0 && response.status >= 400)
       test.skip(true, `the service refuses plain HTTP (${response.status}) instead of redirecting`);
-    expect(response.redirects.length, 'a redirect to HTTPS').toBeGreaterThan(0);
-    expect(response.url.startsWith('https://')).toBe(true);
-    expect(response.status).toBe(200);
+    expect(response.redirects.length, says('TLS-01', 'a redirect to HTTPS')).toBeGreaterThan(0);
+    expect(response.url.startsWith('https://'), says('TLS-01', 'the redirect leads to HTTPS')).toBe(true);
+    expect(response.status, says('AUTH-05', 'the key went with the request after the redirect')).toBe(200);
   });
 
   test('a throttled key gets 429 with Retry-After, and the client waits and retries @AUTH-06', async ({

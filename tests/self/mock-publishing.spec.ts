@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { SUITE_MOCK } from '../../mock/live-env.ts';
+import { SUITE_MOCK } from '../../rig/suite-mock.ts';
 import { createMock, type Mock } from '../../mock/server.ts';
 
 const [HOUR, DAY] = [3_600_000, 86_400_000];

@@ -1,4 +1,5 @@
-import { liveEnvFor, SUITE_MOCK } from '../../../mock/live-env.ts';
+import { liveEnvFor } from '../../../mock/live-env.ts';
+import { SUITE_MOCK } from '../../../rig/suite-mock.ts';
 import { createMock, type Mock, type MockOptions } from '../../../mock/server.ts';
 import { toTimestamp } from '../../../mock/state/clock.ts';
 import { probe } from './probe.ts';
