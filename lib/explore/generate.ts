@@ -165,8 +165,15 @@ function parameterCases(b: Builder, p: Parameter, bearer: boolean): void {
 }
 
 function bodyCases(b: Builder): void {
+  // A body the contract refuses breaks the rules of the operation's 400, where it names any.
+  const refusing = checkedRules(
+    b.contract,
+    rulesOf(b.contract.response(b.op.id, 400)?.response),
+    b.options.mode,
+  );
   for (const v of bodyVariants(b.op, b.options.now)) {
-    const rules = v.kind === 'positive' ? b.success : [SHARED_RULES.malformed];
+    const rules =
+      v.kind === 'positive' ? b.success : v.refused && refusing.length ? refusing : [SHARED_RULES.malformed];
     const outcome: Outcome =
       v.kind === 'positive' ? 'accept' : v.refused ? { refused: 'input', invalid: true } : 'tolerate';
     add(b, v.kind, v.parameter, v.variant, rules, outcome, (r) => {

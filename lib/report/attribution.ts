@@ -50,9 +50,9 @@ export function attribute(own: string[], errorText: string, findings: CheckFindi
   // An assertion whose message names some of the test's rules (an exploration case's, say) is theirs.
   const named = own.filter((id) => new RegExp(`\\b${id}\\b`).test(text));
   const mine = said.length ? said : named.length ? named : own;
-  const failed = checks.length
-    ? [...new Set(checks.flatMap((f) => (f.rules.length ? f.rules : mine)))]
-    : mine;
+  // A check that names no rule (an undocumented status) is the consequence of one that does.
+  const ruled = checks.filter((f) => f.rules.length > 0);
+  const failed = ruled.length ? [...new Set(ruled.flatMap((f) => f.rules))] : mine;
   const blocked = own.filter((r) => !failed.includes(r));
   return { failed, blocked, blockedBy: blocked.length ? failed : [], checks };
 }

@@ -51,6 +51,12 @@ export interface Fault extends Step {
  */
 export const LOSES_CHANGES: readonly string[] = ['NOTIF-09'];
 
+/**
+ * What a fault that rewrites every 400 of an operation breaks as well: the 400 for a request body
+ * where none is taken (HTTP-02) is one of them.
+ */
+export const EVERY_400: readonly string[] = ['HTTP-02'];
+
 /** What a fault answering with a 5xx breaks as well, whatever input brought it: HTTP-04. */
 export const SERVER_ERROR: readonly string[] = ['HTTP-04'];
 

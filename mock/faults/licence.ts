@@ -1,5 +1,5 @@
 import { getLicence } from '../handlers/membership.ts';
-import { onStatus, otherUuid, rewrite, switches, type Fault, type Json } from './fault.ts';
+import { onStatus, otherUuid, rewrite, switches, type Fault, type Json, EVERY_400 } from './fault.ts';
 import { DAY, toTimestamp } from '../state/clock.ts';
 
 const LICENCE = ['getLicence'];
@@ -112,6 +112,7 @@ export const LICENCE_FAULTS: Fault[] = [
   {
     name: 'licence-400-vague',
     rule: 'LIC-05',
+    alsoBreaks: EVERY_400,
     kind: 'value',
     description: 'The 400 for an invalid identifier says only "Bad request".',
     apply: rewrite(
@@ -138,6 +139,7 @@ export const LICENCE_FAULTS: Fault[] = [
   {
     name: 'licence-400-error-field',
     rule: 'LIC-05',
+    alsoBreaks: EVERY_400,
     kind: 'shape',
     description: 'The 400 for an invalid identifier says why in a field error, not message.',
     apply: rewrite(

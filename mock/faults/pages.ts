@@ -35,6 +35,8 @@ export const PAGES_FAULTS: Fault[] = [
   {
     name: 'page-request-url-with-key',
     rule: 'PAGE-02',
+    // A key in requestUrl is a key come back: AUTH-07 states it as well.
+    alsoBreaks: ['AUTH-07'],
     kind: 'value',
     description: 'requestUrl keeps the apiKey query parameter.',
     apply: rewrite(
@@ -190,7 +192,10 @@ export const PAGES_FAULTS: Fault[] = [
     rule: 'PAGE-06',
     kind: 'status',
     description: 'A page that no longer exists gets 404 instead of 410.',
-    apply: rewrite(['getPageMainContent'], (r) => (r.status === 410 ? { ...r, status: 404 } : r)),
+    // A gone page's 410, not the 410 of v1 retired as a whole (DEPR-01).
+    apply: rewrite(['getPageMainContent'], (r, _request, context) =>
+      r.status === 410 && !context?.state.v1Retirement ? { ...r, status: 404 } : r,
+    ),
   },
   {
     name: 'gone-page-200-empty',
@@ -198,7 +203,7 @@ export const PAGES_FAULTS: Fault[] = [
     kind: 'status',
     description: 'A page that no longer exists gets 200 with an empty list, not 410.',
     apply: rewrite(['getPageMainContent'], (r, req, context) =>
-      r.status === 410 && context
+      r.status === 410 && context && !context.state.v1Retirement
         ? {
             status: 200,
             body: {

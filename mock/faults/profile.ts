@@ -4,7 +4,7 @@ import { fail } from '../handlers/respond.ts';
 import type { State } from '../state/index.ts';
 import type { Token } from '../state/membership.ts';
 import type { Context, MockRequest, MockResponse } from '../types.ts';
-import { onStatus, otherUuid, rewrite, switches, type Fault, type Json } from './fault.ts';
+import { onStatus, otherUuid, rewrite, switches, type Fault, type Json, EVERY_400 } from './fault.ts';
 
 const PROFILE = ['getUserFullProfile'];
 
@@ -188,6 +188,7 @@ export const PROFILE_FAULTS: Fault[] = [
   {
     name: 'invalid-user-id-404',
     rule: 'PROF-07',
+    alsoBreaks: EVERY_400,
     kind: 'status',
     description: 'A userId that is not a valid identifier gets 404 instead of 400.',
     apply: rewrite(PROFILE, (r) => (r.status === 400 ? { ...r, status: 404 } : r)),

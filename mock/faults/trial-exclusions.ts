@@ -1,4 +1,4 @@
-import { onStatus, rewrite, switches, type Fault } from './fault.ts';
+import { onStatus, rewrite, switches, type Fault, EVERY_400 } from './fault.ts';
 
 const LIST = ['listTrialExclusionIpAddresses'];
 
@@ -91,6 +91,7 @@ export const TRIAL_EXCLUSIONS_FAULTS: Fault[] = [
   {
     name: 'trial-exclusions-400-bare-string',
     rule: 'TE-03',
+    alsoBreaks: EVERY_400,
     kind: 'shape',
     description: 'A 400 of the trial-exclusion list is the bare JSON string "Bad Request": no details.',
     apply: rewrite(LIST, (r) => (r.status === 400 ? { ...r, body: 'Bad Request' } : r)),

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { atMostRuns, unknownUuid } from '../../lib/arbitraries/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { expect, need, needsControl, type TargetFixture, test } from '../fixtures.ts';
 import { skipIfGone } from './gone.ts';
 
@@ -62,12 +63,13 @@ test.describe('page main content (deprecated v1)', () => {
       });
       if (response.status !== 200) continue;
       const echoed = new URL((response.json as PageList).requestUrl);
-      expect(echoed.searchParams.has('apiKey')).toBe(false);
-      expect(echoed.pathname).toBe(new URL(response.url).pathname);
+      expect(echoed.searchParams.has('apiKey'), says('AUTH-07', 'the key in requestUrl')).toBe(false);
+      expect(echoed.pathname, says('PAGE-02', 'the path requested')).toBe(new URL(response.url).pathname);
       // Behind proxies a live service names its public origin, but never one a client made up.
-      expect(echoed.host, 'host taken from X-Forwarded-Host').not.toBe(FOREIGN_HOST);
-      if (promises.strict) expect(echoed.origin).toBe(new URL(response.url).origin);
-      expect(echoed.searchParams.get('feature.blogposts')).toBe('on');
+      expect(echoed.host, says('PAGE-02', 'host taken from X-Forwarded-Host')).not.toBe(FOREIGN_HOST);
+      if (promises.strict)
+        expect(echoed.origin, says('PAGE-02', 'the origin requested')).toBe(new URL(response.url).origin);
+      expect(echoed.searchParams.get('feature.blogposts'), says('PAGE-02', 'the query requested')).toBe('on');
     }
   });
 

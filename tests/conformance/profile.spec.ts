@@ -10,7 +10,8 @@ import {
   unknownUuid,
   withKnown,
 } from '../../lib/arbitraries/index.ts';
-import type { ApiClient, CallOptions } from '../../lib/client/client.ts';
+import type { ApiClient, ApiResponse, CallOptions } from '../../lib/client/client.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { controlledPart, expect, need, needsControl, test, type TargetFixture } from '../fixtures.ts';
 import { describesCause } from './samples.ts';
 
@@ -200,17 +201,21 @@ test.describe('user full profile', () => {
 
   test('every error response describes its cause @PROF-08', async ({ api, target }) => {
     const userId = target.data.userId ?? '00000000-0000-4000-8000-000000000000';
-    const errors = [
-      await profile(api, userId),
-      await profile(api, userId, { token: 'not-a-token' }),
-      await profile(api, userId, { key: 'none' }),
-      await profile(api, userId, {
-        headers: { 'Content-Type': 'text/plain' },
-        ...(target.data.token ? { token: target.data.token } : {}),
-      }),
+    // Each request, and the rule that makes it an error: without the error there is no cause to read.
+    const errors: [ApiResponse, string][] = [
+      [await profile(api, userId), 'PROF-02'],
+      [await profile(api, userId, { token: 'not-a-token' }), 'PROF-02'],
+      [await profile(api, userId, { key: 'none' }), 'AUTH-04'],
+      [
+        await profile(api, userId, {
+          headers: { 'Content-Type': 'text/plain' },
+          ...(target.data.token ? { token: target.data.token } : {}),
+        }),
+        'PROF-06',
+      ],
     ];
-    for (const response of errors) {
-      expect(response.status).toBeGreaterThanOrEqual(400);
+    for (const [response, rule] of errors) {
+      expect(response.status, says(rule, `${response.status} is an error`)).toBeGreaterThanOrEqual(400);
       expect(describesCause(response.json), JSON.stringify(response.json)).toBe(true);
     }
   });
