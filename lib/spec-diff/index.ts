@@ -26,7 +26,10 @@ export function compareContracts(base: unknown, revision: unknown): Change[] {
   const [b, r] = [d.base.root, d.rev.root];
   comparePaths(d);
   const hooks = d.rev.locate(r.webhooks) ?? { pointer: '/webhooks' };
-  compareFlows(d, asObject(b.webhooks), asObject(r.webhooks), hooks, 'webhook ', 'webhook-removed');
+  compareFlows(d, asObject(b.webhooks), asObject(r.webhooks), hooks, 'webhook ', {
+    removed: 'webhook-removed',
+    added: 'webhook-added',
+  });
   compareSecuritySchemes(d);
   compareComponents(d);
   if (String(b.openapi) !== String(r.openapi))

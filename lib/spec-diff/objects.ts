@@ -1,7 +1,8 @@
 import type { Schema } from './normalize.ts';
 import { asText, same } from './normalize.ts';
 
-import type { Comparison, SchemaContext } from './types.ts';
+import type { SchemaKind } from './schema-rules.ts';
+import type { Comparison, ReportedKind, SchemaContext } from './types.ts';
 import { asObject } from '../contract/properties.ts';
 
 const names = (value: unknown) => (typeof value === 'object' && value !== null ? Object.keys(value) : []);
@@ -31,6 +32,19 @@ export function compareObject(c: Comparison, b: Schema, r: Schema, context: Sche
   compareDependents(c, b, r, context);
 }
 
+/** A property made read- or write-only, or no longer: [became, no longer], optional or required. */
+// prettier-ignore
+const FLAG_KINDS = {
+  readOnly: {
+    optional: ['property-became-read-only', 'property-became-not-read-only'],
+    required: ['required-property-became-read-only', 'required-property-became-not-read-only'],
+  },
+  writeOnly: {
+    optional: ['property-became-write-only', 'property-became-not-write-only'],
+    required: ['required-property-became-write-only', 'required-property-became-not-write-only'],
+  },
+} as const satisfies Record<string, Record<string, readonly [SchemaKind, SchemaKind]>>;
+
 const fieldOf = (context: SchemaContext, name: string) => (context.field ? `${context.field}.${name}` : name);
 
 /** Each property named on either side: added, removed, required or not, read- or write-only, its schema. */
@@ -46,7 +60,8 @@ function compareProperties(c: Comparison, b: Schema, r: Schema, context: SchemaC
   for (const name of all) {
     const [bp, rp] = [bProps[name], rProps[name]];
     const where = c.at(context.where, 'properties', name);
-    const say = (kind: string, text: string) => c.emit(kind, context, where, `\`${field(name)}\` ${text}`);
+    const say = (kind: ReportedKind, text: string) =>
+      c.emit(kind, context, where, `\`${field(name)}\` ${text}`);
     if (bp === undefined && rp === undefined && !context.part && !context.described?.has(name)) {
       // A required name no schema describes: what it asks is left to prose, so it may break. In a
       // condition or an alternative it adds to what the whole schema requires: compared as such.
@@ -75,11 +90,8 @@ function compareProperties(c: Comparison, b: Schema, r: Schema, context: SchemaC
       const [was, now] = [flag(c.base, bp, key), flag(c.rev, rp, key)];
       if (was === now) continue;
       const word = key === 'readOnly' ? 'read-only' : 'write-only';
-      const prefix = required && key === hidden ? 'required-' : '';
-      say(
-        `${prefix}property-became-${now ? '' : 'not-'}${word}`,
-        now ? `became ${word}` : `no longer ${word}`,
-      );
+      const kinds = FLAG_KINDS[key][required && key === hidden ? 'required' : 'optional'];
+      say(kinds[now ? 0 : 1], now ? `became ${word}` : `no longer ${word}`);
     }
     const [bHidden, rHidden] = [flag(c.base, bp, hidden), flag(c.rev, rp, hidden)];
     if (bHidden || rHidden) continue;

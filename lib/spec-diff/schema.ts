@@ -13,11 +13,7 @@ import {
 import { ANNOTATIONS, same, typeList, type Schema, type SchemaReader } from './normalize.ts';
 import { compareCombiner, compareDiscriminator, compareWrapped } from './combiners.ts';
 import { compareObject } from './objects.ts';
-import type { Comparison, SchemaContext, Slot } from './types.ts';
-
-export interface SchemaChangeSink {
-  (kind: string, context: SchemaContext, where: Location, text: string): void;
-}
+import type { Comparison, ReportedKind, SchemaChangeSink, SchemaContext, Slot } from './types.ts';
 
 /** Keywords whose changes the comparison reads; any other is reported as a keyword it does not know. */
 const KNOWN = new Set([
@@ -53,7 +49,7 @@ export class SchemaComparer implements Comparison {
     private readonly sink: SchemaChangeSink,
   ) {}
 
-  emit(kind: string, context: SchemaContext, where: Location, text: string) {
+  emit(kind: ReportedKind, context: SchemaContext, where: Location, text: string) {
     this.sink(kind, context, where, text);
   }
 
