@@ -71,7 +71,11 @@ const wholeRatio = (a: number, b: number) => {
 
 export const BOUND_KEYWORDS = Object.keys(KINDS) as BoundKeyword[];
 
+const BOUNDED = [...BOUND_KEYWORDS, 'multipleOf', 'uniqueItems'];
+const bounded = (s: Schema) => BOUNDED.some((k) => s[k] !== undefined);
+
 export function compareBounds(base: Schema, rev: Schema): KeywordChange[] {
+  if (!bounded(base) && !bounded(rev)) return [];
   const out = [
     ...compareBound(
       bound(base, 'maximum', 'exclusiveMaximum', true),

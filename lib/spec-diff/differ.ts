@@ -130,6 +130,7 @@ export class Differ {
       nested: false,
       where,
       seen: new Set(),
+      trail: [],
       carrier: what === 'parameter' || what === 'header' ? 'text' : carrier,
     };
     this.schemas.compare(baseNode, revNode, context);

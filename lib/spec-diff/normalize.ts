@@ -30,7 +30,24 @@ export function canonical(value: unknown): string {
       .join(',')}}`;
   return JSON.stringify(value) ?? 'undefined';
 }
-export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+/**
+ * Whether two JSON values are the same whatever the key order: what comparing their `canonical`
+ * texts says, without writing them (a large unchanged subtree is walked, and is often one object).
+ */
+export function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => same(x, b[i]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
+  }
+  if (isObject(a) || isObject(b)) return false;
+  return (JSON.stringify(a) ?? 'undefined') === (JSON.stringify(b) ?? 'undefined');
+}
 /** A value as text for a message: a string as it is, anything else as JSON. */
 export const asText = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined ? '' : canonical(value);

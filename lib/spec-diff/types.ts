@@ -20,7 +20,9 @@ export interface SchemaContext {
   field: string;
   nested: boolean;
   where: Location;
+  /** The pairs of schemas compared so far, and in the order met (see `QuietPairs`). */
   seen: Set<string>;
+  trail: string[];
   /** The property names a required name may refer to (see `SchemaComparer.compare`). */
   described?: ReadonlySet<string>;
   /** Whether the schema is a condition's or an alternative's, whose names may be its parent's. */
