@@ -7,6 +7,7 @@ import { compareLifecycle, OPERATION_LIFECYCLE, sunsetPending } from './lifecycl
 import { compareParameters, type OperationSide } from './parameters.ts';
 import type { RuleId } from './rules.ts';
 import { compareSecurity } from './security.ts';
+import { compareServers } from './servers.ts';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -109,8 +110,15 @@ export function comparePathItem(
         d.add(flow.added ?? 'operation-added', d.at(where, method), 'operation added'),
       );
   d.annotations(bItem, rItem, ['summary', 'description'], where, 'path ');
+  // A path's servers override the document's: what applies on each side is compared.
   if (!same(bItem.servers, rItem.servers))
-    d.add('servers-changed', d.at(where, 'servers'), 'path servers changed');
+    compareServers(
+      d,
+      bItem.servers ?? d.base.root.servers,
+      rItem.servers ?? d.rev.root.servers,
+      d.at(where, 'servers'),
+      'path ',
+    );
   const known = new Set([...METHODS, 'summary', 'description', 'servers', 'parameters', '$ref']);
   d.rest(bItem, rItem, known, where, 'path ');
 }
@@ -161,7 +169,13 @@ function compareOperation(d: Differ, b: OperationSide, r: OperationSide, where: 
   compareSecurity(d, bOp.security, rOp.security, where);
   compareCallbacks(d, asObject(bOp.callbacks), asObject(rOp.callbacks), where);
   if (!same(bOp.servers, rOp.servers))
-    d.add('servers-changed', d.at(where, 'servers'), 'operation servers changed');
+    compareServers(
+      d,
+      bOp.servers ?? b.item.servers ?? d.base.root.servers,
+      rOp.servers ?? r.item.servers ?? d.rev.root.servers,
+      d.at(where, 'servers'),
+      'operation ',
+    );
   if (!same(bOp.tags, rOp.tags)) d.add('tag-changed', d.at(where, 'tags'), 'tags changed');
   d.annotations(bOp, rOp, ['summary', 'description', 'externalDocs'], where, '');
   for (const c of compareContract(bOp, rOp)) d.add(c.kind, d.at(where, c.keyword), c.text);

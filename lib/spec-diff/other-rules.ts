@@ -9,6 +9,7 @@ const KEYWORDS = 'lib/spec-diff/keywords.ts';
 const DOCUMENT = 'lib/spec-diff/index.ts';
 const DIFFER = 'lib/spec-diff/differ.ts';
 const LIFECYCLE = 'lib/spec-diff/lifecycle.ts';
+const SERVERS = 'lib/spec-diff/servers.ts';
 
 type WrittenRow = readonly [id: string, level: Level, direction: Direction, emitted: string, reason: string];
 
@@ -38,7 +39,11 @@ const WRITTEN = {
     ['operation-stability-decreased', 'error', 'both', LIFECYCLE, 'the stability level (x-stability-level) went down'],
     ['operation-stability-increased', 'info', 'both', LIFECYCLE, 'the stability level (x-stability-level) went up'],
     ['operation-stability-invalid', 'error', 'both', LIFECYCLE, 'a stability level that is not draft, alpha, beta or stable'],
-    ['servers-changed', 'warning', 'both', DOCUMENT, 'the servers changed: clients may call another address'],
+    ['server-added', 'info', 'both', SERVERS, 'a server was added: clients configured for the others still reach them'],
+    ['server-removed', 'error', 'both', SERVERS, 'a server was removed or its URL replaced: clients configured for it fail'],
+    ['server-variable-value-removed', 'error', 'both', SERVERS, 'a server variable no longer takes a value: clients configured with it fail'],
+    ['server-variable-value-added', 'info', 'both', SERVERS, 'a server variable takes another value'],
+    ['server-variable-default-changed', 'error', 'both', SERVERS, 'the default of a server variable the URL uses changed: clients that relied on it call another address'],
   ],
   webhooks: [
     ['webhook-removed', 'error', 'both', DOCUMENT, 'a webhook was removed: its receivers get nothing'],
@@ -91,7 +96,7 @@ const WRITTEN = {
     ['response-media-type-specialized', 'info', 'response', CONTENT, 'the response media type is more specific (application/json to application/problem+json)'],
     ['response-media-type-generalized', 'error', 'response', CONTENT, 'the response media type is less specific: clients may get what they cannot parse'],
     ['response-media-type-schema-added', 'info', 'response', CONTENT, 'a response media type without a schema now has one'],
-    ['response-media-type-schema-removed', 'warning', 'response', CONTENT, 'a response media type no longer has a schema'],
+    ['response-media-type-schema-removed', 'error', 'response', CONTENT, 'a response media type no longer has a schema: its body may now be anything'],
     ['response-header-added', 'info', 'response', CONTENT, 'a response header was added'],
     ['required-response-header-removed', 'error', 'response', CONTENT, 'a required response header was removed'],
     ['response-header-serialization-changed', 'error', 'response', CONTENT, 'a response header is serialised another way'],
@@ -112,7 +117,8 @@ const WRITTEN = {
     ['security-scheme-removed', 'info', 'request', SECURITY, 'a security scheme no requirement uses was removed'],
     ['security-scheme-type-changed', 'error', 'request', SECURITY, 'a security scheme changed its type'],
     ['security-scheme-location-changed', 'error', 'request', SECURITY, 'an API key is sent under another name or in another place'],
-    ['security-scheme-url-changed', 'warning', 'request', SECURITY, 'an OAuth or OpenID Connect URL changed'],
+    ['security-scheme-url-changed', 'error', 'request', SECURITY, 'an OAuth or OpenID Connect URL was replaced or removed: configured clients fetch tokens where none are'],
+    ['security-scheme-url-added', 'info', 'request', SECURITY, 'an OAuth URL was added (a refresh URL)'],
     ['security-scheme-changed', 'warning', 'request', SECURITY, 'a security scheme changed'],
     ['security-scheme-scope-added', 'info', 'request', SECURITY, 'a scheme offers a new scope'],
     ['security-scheme-scope-removed', 'warning', 'request', SECURITY, 'a scheme no longer offers a scope'],
