@@ -1,5 +1,5 @@
 import type { Contract } from '../contract/index.ts';
-import { LEVELS, RULES } from '../spec-diff/index.ts';
+import { LEVELS, RULES, type Rule } from '../spec-diff/index.ts';
 import type { ConformanceReport } from './model.ts';
 import { suiteText } from './render.ts';
 import { escapeHtml as escape, htmlPage, htmlRow } from './html.ts';
@@ -87,36 +87,63 @@ ${catalogue}
 
 export const SPEC_DIFF_RULES = 'spec-diff-rules.html';
 
-/** The gate's rule table, from the code: every rule with its level, side of the wire and reason. */
+const ruleTable = (caption: string, head: string[], rows: string[]) =>
+  `<table>${caption}<thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table>`;
+const levelCells = (r: Rule) => `<td class="${r.level}">${r.level}</td><td>${r.direction}</td>`;
+
+/**
+ * The gate's rule table, from the code: the written rules by the part of the document they read,
+ * then the schema rules grouped by their kind of change, one row per place the kind sits, each
+ * with its level, side of the wire, reason and the module that emits it.
+ */
 export function specDiffRulesPage(): string {
   const counts = LEVELS.map((l) => `${RULES.filter((r) => r.level === l).length} ${l}`).join(', ');
-  const areas = [...new Set(RULES.map((r) => r.area))];
-  const sections = areas.map((area) => {
-    const rows = RULES.filter((r) => r.area === area)
-      .map(
-        (r) =>
-          `<tr id="${r.id}"><td><code>${r.id}</code></td><td class="${r.level}">${r.level}</td>` +
-          `<td>${r.direction}</td><td>${escape(r.reason)}</td></tr>`,
-      )
-      .join('\n');
-    return `<h2>${escape(area)}</h2>
-<table><thead><tr><th>Rule</th><th>Level</th><th>Side</th><th>Why</th></tr></thead><tbody>
-${rows}
-</tbody></table>`;
+  const written = RULES.filter((r) => r.kind === undefined);
+  const areas = [...new Set(written.map((r) => r.area))].map(
+    (area) =>
+      `<h3>${escape(area)}</h3>\n` +
+      ruleTable(
+        '',
+        ['Rule', 'Level', 'Side', 'Why', 'Emitted by'],
+        written
+          .filter((r) => r.area === area)
+          .map(
+            (r) =>
+              `<tr id="${r.id}"><td><code>${r.id}</code></td>${levelCells(r)}` +
+              `<td>${escape(r.reason)}</td><td><code>${r.emitted}</code></td></tr>`,
+          ),
+      ),
+  );
+  const placed = RULES.filter((r) => r.kind !== undefined);
+  const kinds = [...new Set(placed.map((r) => r.kind!))].map((kind) => {
+    const rows = placed.filter((r) => r.kind === kind);
+    const caption =
+      `<caption id="kind-${kind}"><code>${kind}</code>: ${escape(rows[0]!.reason)} ` +
+      `(emitted by <code>${rows[0]!.emitted}</code>)</caption>`;
+    const cells = rows.map(
+      (r) => `<tr id="${r.id}"><td><code>${r.id}</code></td><td>${r.place!}</td>${levelCells(r)}</tr>`,
+    );
+    return ruleTable(caption, ['Rule', 'Where the schema sits', 'Level', 'Side'], cells);
   });
   return page(
     'The gate on contract changes: its rules',
     `<h1>The gate on contract changes: its rules</h1>
 <p><code>npm run spec:diff</code> classifies every change between two versions of the contract by one of
 these ${RULES.length} rules (${counts}). <b>error</b> breaks clients, <b>warning</b> may break them,
-<b>info</b> is safe. Schema rules are named after where the schema sits: narrowing what a request may
+<b>info</b> is safe. Each rule names the module that emits it.</p>
+<h2>Rules by the part of the document they read</h2>
+${areas.join('\n')}
+<h2>Schema rules, by kind of change</h2>
+<p>A kind of change to a schema is one rule on each place a schema sits: narrowing what a request may
 carry breaks clients, and so does widening what a response may contain; the opposite of each is safe.
 A change no rule names is reported as a <code>keyword-changed</code> warning, never left out.</p>
-${sections.join('\n')}`,
+${kinds.join('\n')}`,
   );
 }
 
-const STYLE = `body{font-size:15px;max-width:80em}table{margin-bottom:2em}
+const STYLE = `body{font-size:15px;max-width:80em}table{margin-bottom:2em}caption{text-align:left}
 .rule{white-space:nowrap;margin-right:.6em}
 .pass{color:#1a7f37}.fail,.error{color:#cf222e}.skipped,.warning{color:#9a6700}
 .not-covered,.info{color:#57606a}.blocked{color:#8250df}.not-run{color:#bc4c00}`;

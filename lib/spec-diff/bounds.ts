@@ -1,5 +1,6 @@
 import { same, type Schema } from './normalize.ts';
 import { show } from './keywords.ts';
+import type { SchemaKind } from './schema-rules.ts';
 import type { KeywordChange } from './types.ts';
 
 /**
@@ -8,10 +9,10 @@ import type { KeywordChange } from './types.ts';
  * minimum widens what the schema allows.
  */
 
-type Bound = { value: number; exclusive: boolean; keyword: string } | undefined;
+type Bound = { value: number; exclusive: boolean; keyword: BoundKeyword } | undefined;
 
 /** The tighter of a bound and its exclusive form: 3.1 may give both. */
-function bound(s: Schema, inclusive: string, exclusive: string, upper: boolean): Bound {
+function bound(s: Schema, inclusive: BoundKeyword, exclusive: BoundKeyword, upper: boolean): Bound {
   const found: Bound[] = [];
   if (typeof s[inclusive] === 'number')
     found.push({ value: s[inclusive], exclusive: false, keyword: inclusive });
@@ -24,27 +25,30 @@ function bound(s: Schema, inclusive: string, exclusive: string, upper: boolean):
   }, undefined);
 }
 
-const KIND_OF: Record<string, string> = {
-  maximum: 'max',
-  minimum: 'min',
-  exclusiveMaximum: 'exclusive-max',
-  exclusiveMinimum: 'exclusive-min',
-  maxLength: 'max-length',
-  minLength: 'min-length',
-  maxItems: 'max-items',
-  minItems: 'min-items',
-  maxProperties: 'max-properties',
-  minProperties: 'min-properties',
-  maxContains: 'max-contains',
-  minContains: 'min-contains',
-};
+/** Each bound's kinds of change: raised, lowered, set, unset. */
+// prettier-ignore
+const KINDS = {
+  maximum: ['max-increased', 'max-decreased', 'max-set', 'max-unset'],
+  minimum: ['min-increased', 'min-decreased', 'min-set', 'min-unset'],
+  exclusiveMaximum: ['exclusive-max-increased', 'exclusive-max-decreased', 'exclusive-max-set', 'exclusive-max-unset'],
+  exclusiveMinimum: ['exclusive-min-increased', 'exclusive-min-decreased', 'exclusive-min-set', 'exclusive-min-unset'],
+  maxLength: ['max-length-increased', 'max-length-decreased', 'max-length-set', 'max-length-unset'],
+  minLength: ['min-length-increased', 'min-length-decreased', 'min-length-set', 'min-length-unset'],
+  maxItems: ['max-items-increased', 'max-items-decreased', 'max-items-set', 'max-items-unset'],
+  minItems: ['min-items-increased', 'min-items-decreased', 'min-items-set', 'min-items-unset'],
+  maxProperties: ['max-properties-increased', 'max-properties-decreased', 'max-properties-set', 'max-properties-unset'],
+  minProperties: ['min-properties-increased', 'min-properties-decreased', 'min-properties-set', 'min-properties-unset'],
+  maxContains: ['max-contains-increased', 'max-contains-decreased', 'max-contains-set', 'max-contains-unset'],
+  minContains: ['min-contains-increased', 'min-contains-decreased', 'min-contains-set', 'min-contains-unset'],
+} as const satisfies Record<string, readonly [SchemaKind, SchemaKind, SchemaKind, SchemaKind]>;
+type BoundKeyword = keyof typeof KINDS;
 
 function compareBound(b: Bound, r: Bound, upper: boolean): KeywordChange[] {
   if (!b && !r) return [];
   if (b && r && b.value === r.value && b.exclusive === r.exclusive) return [];
   const name = (x: NonNullable<Bound>) => `${x.keyword} ${x.value}`;
-  if (!b) return [{ kind: `${KIND_OF[r!.keyword]}-set`, keyword: r!.keyword, text: `${name(r!)} set` }];
-  if (!r) return [{ kind: `${KIND_OF[b.keyword]}-unset`, keyword: b.keyword, text: `${name(b)} removed` }];
+  if (!b) return [{ kind: KINDS[r!.keyword][2], keyword: r!.keyword, text: `${name(r!)} set` }];
+  if (!r) return [{ kind: KINDS[b.keyword][3], keyword: b.keyword, text: `${name(b)} removed` }];
   const stricter = upper
     ? r.value < b.value || (r.value === b.value && r.exclusive)
     : r.value > b.value || (r.value === b.value && r.exclusive);
@@ -52,7 +56,7 @@ function compareBound(b: Bound, r: Bound, upper: boolean): KeywordChange[] {
   const keywords = b.keyword === r.keyword ? r.keyword : `${b.keyword} to ${r.keyword}`;
   return [
     {
-      kind: `${KIND_OF[r.keyword]}-${raised ? 'increased' : 'decreased'}`,
+      kind: KINDS[r.keyword][raised ? 0 : 1],
       keyword: r.keyword,
       text: `${keywords} changed from ${b.value} to ${r.value}`,
     },
@@ -65,9 +69,13 @@ const wholeRatio = (a: number, b: number) => {
   return Math.abs(ratio - Math.round(ratio)) < 1e-9;
 };
 
-export const BOUND_KEYWORDS = Object.keys(KIND_OF);
+export const BOUND_KEYWORDS = Object.keys(KINDS) as BoundKeyword[];
+
+const BOUNDED = [...BOUND_KEYWORDS, 'multipleOf', 'uniqueItems'];
+const bounded = (s: Schema) => BOUNDED.some((k) => s[k] !== undefined);
 
 export function compareBounds(base: Schema, rev: Schema): KeywordChange[] {
+  if (!bounded(base) && !bounded(rev)) return [];
   const out = [
     ...compareBound(
       bound(base, 'maximum', 'exclusiveMaximum', true),
@@ -89,7 +97,7 @@ export function compareBounds(base: Schema, rev: Schema): KeywordChange[] {
   }
   const [bm, rm] = [base.multipleOf, rev.multipleOf];
   if (!same(bm, rm)) {
-    let kind: string = 'multiple-of-changed';
+    let kind: SchemaKind = 'multiple-of-changed';
     if (typeof bm !== 'number') kind = 'multiple-of-set';
     else if (typeof rm !== 'number') kind = 'multiple-of-unset';
     else if (wholeRatio(rm, bm)) kind = 'multiple-of-increased';

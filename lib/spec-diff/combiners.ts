@@ -1,4 +1,5 @@
 import { ANNOTATIONS, asText, canonical, same, typeList, type SchemaReader } from './normalize.ts';
+import type { SchemaKind } from './schema-rules.ts';
 import type { Comparison, Schema, SchemaContext } from './types.ts';
 
 /**
@@ -31,6 +32,14 @@ export function compareWrapped(
   return false;
 }
 
+/** The kinds of change of each combiner: the keyword and the alternatives in it. */
+// prettier-ignore
+const COMBINER_KINDS = {
+  oneOf: { added: 'one-of-added', removed: 'one-of-removed', branchAdded: 'one-of-branch-added', overlapping: 'one-of-branch-added-overlapping', branchRemoved: 'one-of-branch-removed' },
+  anyOf: { added: 'any-of-added', removed: 'any-of-removed', branchAdded: 'any-of-branch-added', overlapping: 'any-of-branch-added', branchRemoved: 'any-of-branch-removed' },
+  allOf: { added: 'all-of-branch-added', removed: 'all-of-branch-removed', branchAdded: 'all-of-branch-added', overlapping: 'all-of-branch-added', branchRemoved: 'all-of-branch-removed' },
+} as const satisfies Record<string, Record<string, SchemaKind>>;
+
 export function compareCombiner(
   c: Comparison,
   combiner: 'oneOf' | 'anyOf' | 'allOf',
@@ -40,13 +49,13 @@ export function compareCombiner(
   /** A schema just wrapped into the combiner with no discriminator: its branches may overlap. */
   { wrapped = false } = {},
 ) {
-  const kebab = { oneOf: 'one-of', anyOf: 'any-of', allOf: 'all-of' }[combiner];
+  const kinds = COMBINER_KINDS[combiner];
   const where = c.at(context.where, combiner);
   if (!Array.isArray(bList) && !Array.isArray(rList)) return;
   if (!Array.isArray(bList) && combiner !== 'allOf')
-    return c.emit(`${kebab}-added`, context, where, `\`${combiner}\` added`);
+    return c.emit(kinds.added, context, where, `\`${combiner}\` added`);
   if (!Array.isArray(rList) && combiner !== 'allOf')
-    return c.emit(`${kebab}-removed`, context, where, `\`${combiner}\` removed`);
+    return c.emit(kinds.removed, context, where, `\`${combiner}\` removed`);
   const [bs, rs] = [(bList as unknown[] | undefined) ?? [], (rList as unknown[] | undefined) ?? []];
   const { pairs, added, removed } = matchBranches(c, bs, rs);
   for (const [i, j] of pairs)
@@ -56,11 +65,11 @@ export function compareCombiner(
     // another refuses what matched the other alone, unless a discriminator tells them apart.
     const overlaps =
       combiner === 'oneOf' && wrapped && rs.some((other, k) => k !== j && overlap(c, rs[j], other));
-    const kind = overlaps ? `${kebab}-branch-added-overlapping` : `${kebab}-branch-added`;
+    const kind = overlaps ? kinds.overlapping : kinds.branchAdded;
     c.emit(kind, context, c.at(where, j), `\`${combiner}\` alternative ${j} added`);
   }
   for (const i of removed)
-    c.emit(`${kebab}-branch-removed`, context, where, `\`${combiner}\` alternative ${i} removed`);
+    c.emit(kinds.branchRemoved, context, where, `\`${combiner}\` alternative ${i} removed`);
 }
 
 /**
@@ -131,12 +140,12 @@ export function compareDiscriminator(c: Comparison, b: Schema, r: Schema, contex
   const [bm, rm] = [(bd.mapping ?? {}) as Schema, (rd.mapping ?? {}) as Schema];
   for (const value of new Set([...Object.keys(bm), ...Object.keys(rm)])) {
     if (bm[value] === rm[value]) continue;
-    const kind = bm[value] === undefined ? 'added' : rm[value] === undefined ? 'removed' : 'changed';
-    c.emit(
-      `discriminator-mapping-${kind}`,
-      context,
-      c.at(where, 'mapping', value),
-      `discriminator value \`${value}\` ${kind}`,
-    );
+    const [kind, what] =
+      bm[value] === undefined
+        ? (['discriminator-mapping-added', 'added'] as const)
+        : rm[value] === undefined
+          ? (['discriminator-mapping-removed', 'removed'] as const)
+          : (['discriminator-mapping-changed', 'changed'] as const);
+    c.emit(kind, context, c.at(where, 'mapping', value), `discriminator value \`${value}\` ${what}`);
   }
 }

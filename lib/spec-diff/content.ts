@@ -3,6 +3,7 @@ import { asObject, type Differ, type Node } from './differ.ts';
 import type { Location } from './document.ts';
 import { compareContract } from './keywords.ts';
 import { asText, same } from './normalize.ts';
+import type { RuleId } from './rules.ts';
 
 /** `type/subtype+suffix`, without parameters, lower case. */
 function parse(media: string) {
@@ -32,6 +33,26 @@ function carrierOf(media: string): 'text' | 'xml' | undefined {
 
 const key = (media: string) => baseMediaType(media);
 
+/** The media type rules of each side of the wire: the side the body travels decides the level. */
+const MEDIA_RULES = {
+  request: {
+    added: 'request-media-type-added',
+    removed: 'request-media-type-removed',
+    specialized: 'request-media-type-specialized',
+    generalized: 'request-media-type-generalized',
+    schemaAdded: 'request-media-type-schema-added',
+    schemaRemoved: 'request-media-type-schema-removed',
+  },
+  response: {
+    added: 'response-media-type-added',
+    removed: 'response-media-type-removed',
+    specialized: 'response-media-type-specialized',
+    generalized: 'response-media-type-generalized',
+    schemaAdded: 'response-media-type-schema-added',
+    schemaRemoved: 'response-media-type-schema-removed',
+  },
+} as const satisfies Record<'request' | 'response', Record<string, RuleId>>;
+
 /**
  * The media types of a body: each matched by name (parameters aside), else a removed one paired
  * with an added one it specialises or generalises, and their schemas compared on the body's side.
@@ -46,6 +67,7 @@ function compareContent(
 ) {
   // A webhook's request is sent by the service: its media types read as a response's.
   const prefix = (what === 'request') !== d.outbound ? 'request' : 'response';
+  const rules = MEDIA_RULES[prefix];
   const rByKey = new Map(Object.keys(r).map((m) => [key(m), m]));
   const pairs: [string, string][] = [];
   const removed: string[] = [];
@@ -61,23 +83,22 @@ function compareContent(
     const related = [...added].find((n) => specialises(n, m) || specialises(m, n));
     const at = d.locate(r, where);
     if (!related) {
-      d.add(`${prefix}-media-type-removed`, at, `${label}: media type ${m} removed`);
+      d.add(rules.removed, at, `${label}: media type ${m} removed`);
       continue;
     }
     added.delete(related);
     const kind = specialises(related, m) ? 'specialized' : 'generalized';
-    d.add(`${prefix}-media-type-${kind}`, d.at(at, related), `${label}: media type ${m} became ${related}`);
+    d.add(rules[kind], d.at(at, related), `${label}: media type ${m} became ${related}`);
     pairs.push([m, related]);
   }
-  for (const m of added)
-    d.add(`${prefix}-media-type-added`, d.at(d.locate(r, where), m), `${label}: media type ${m} added`);
+  for (const m of added) d.add(rules.added, d.at(d.locate(r, where), m), `${label}: media type ${m} added`);
   for (const [bm, rm] of pairs) {
     const [bMedia, rMedia] = [asObject(d.base.deref(b[bm]).node), asObject(d.rev.deref(r[rm]).node)];
     const at = d.locate(r[rm], d.at(where, rm));
     const named = `${label}${rm === 'application/json' ? '' : ` (${rm})`}`;
     if ((bMedia.schema === undefined) !== (rMedia.schema === undefined))
       d.add(
-        `${prefix}-media-type-schema-${rMedia.schema === undefined ? 'removed' : 'added'}`,
+        rMedia.schema === undefined ? rules.schemaRemoved : rules.schemaAdded,
         d.at(at, 'schema'),
         `${named}: schema ${rMedia.schema === undefined ? 'removed' : 'added'}`,
       );
@@ -168,9 +189,9 @@ function compareResponse(d: Differ, bRaw: unknown, rRaw: unknown, where: Locatio
   const side = d.outbound ? 'request' : 'response';
   const [bContent, rContent] = [asObject(b.content), asObject(r.content)];
   if (Object.keys(bContent).length && !Object.keys(rContent).length)
-    d.add(`${side}-media-type-removed`, where, `${label}: body removed`);
+    d.add(MEDIA_RULES[side].removed, where, `${label}: body removed`);
   else if (!Object.keys(bContent).length && Object.keys(rContent).length)
-    d.add(`${side}-media-type-added`, d.at(where, 'content'), `${label}: body added`);
+    d.add(MEDIA_RULES[side].added, d.at(where, 'content'), `${label}: body added`);
   else compareContent(d, bContent, rContent, d.locate(r.content, d.at(where, 'content')), label, 'response');
   compareHeaders(d, asObject(b.headers), asObject(r.headers), where, label);
   const [bLinks, rLinks] = [asObject(b.links), asObject(r.links)];
@@ -180,7 +201,7 @@ function compareResponse(d: Differ, bRaw: unknown, rRaw: unknown, where: Locatio
     else if (rLinks[name] === undefined)
       d.add('response-link-removed', d.at(where, 'links'), `${label}: link ${name} removed`);
     else if (!same(bLinks[name], rLinks[name]))
-      d.add('response-link-removed', d.at(where, 'links', name), `${label}: link ${name} changed`);
+      d.add('response-link-changed', d.at(where, 'links', name), `${label}: link ${name} changed`);
   d.annotations(b, r, ['description', 'summary'], where, `${label}: `);
   for (const c of compareContract(b, r)) d.add(c.kind, d.at(where, c.keyword), c.text);
   d.rest(

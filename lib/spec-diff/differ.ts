@@ -1,14 +1,14 @@
 import { escapePointer, type Location, type SpecDocument } from './document.ts';
 import { SchemaReader, same } from './normalize.ts';
-import { hasRule, PLACES, rule, type Direction, type Level } from './rules.ts';
-import { oppositeKind } from './schema-rules.ts';
+import { PLACES, rule, type Direction, type Level, type Place, type RuleId } from './rules.ts';
+import { isSchemaKind, oppositeKind } from './schema-rules.ts';
 import { SchemaComparer } from './schema.ts';
 import type { SchemaContext } from './types.ts';
 import { asObject, isObject } from '../contract/properties.ts';
 
 /** One classified change: its rule, where it is in the revision, and what it is in one line. */
 export interface Change {
-  id: string;
+  id: RuleId;
   level: Level;
   direction: Direction;
   /** "getWidget GET /widgets/{widgetId}", "webhook newWidget POST", or none for the document. */
@@ -48,11 +48,15 @@ export class Differ {
     this.baseReader = new SchemaReader(base);
     this.revReader = new SchemaReader(rev);
     this.schemas = new SchemaComparer(this.baseReader, this.revReader, rev, (kind, context, where, text) => {
+      // A schema kind is placed where the schema sits; this contract's own rules stand alone.
       const place = context.places[context.nested ? 1 : 0];
-      const opposite = `${place}-${oppositeKind(kind)}`;
-      const placed = context.negated && hasRule(opposite) ? opposite : `${place}-${kind}`;
-      const id = hasRule(placed) ? placed : kind;
-      this.add(id, where, `${context.label}${context.field ? ` \`${context.field}\`` : ''}: ${text}`);
+      const placed = (k: typeof kind): RuleId =>
+        isSchemaKind(k) ? (`${place}-${context.negated ? oppositeKind(k) : k}` as const) : k;
+      this.add(
+        placed(kind),
+        where,
+        `${context.label}${context.field ? ` \`${context.field}\`` : ''}: ${text}`,
+      );
     });
   }
 
@@ -70,7 +74,7 @@ export class Differ {
     return this.scope.outbound === true;
   }
 
-  add(id: string, where: Location, text: string) {
+  add(id: RuleId, where: Location, text: string) {
     const { level, direction } = rule(id);
     this.changes.push({
       id,
@@ -104,7 +108,7 @@ export class Differ {
   ) {
     // A webhook's request travels from the service: it reads as a response, and the reverse.
     const flip = this.outbound && what !== 'header';
-    const places: Record<typeof what, readonly [string, string]> = flip
+    const places: Record<typeof what, readonly [Place, Place]> = flip
       ? {
           parameter: ['callback-request-body', 'callback-request-property'],
           request: ['callback-request-body', 'callback-request-property'],
@@ -119,13 +123,14 @@ export class Differ {
         };
     const pair = places[what];
     const context: SchemaContext = {
-      side: PLACES[pair[0] as keyof typeof PLACES],
+      side: PLACES[pair[0]],
       places: pair,
       label,
       field: '',
       nested: false,
       where,
       seen: new Set(),
+      trail: [],
       carrier: what === 'parameter' || what === 'header' ? 'text' : carrier,
     };
     this.schemas.compare(baseNode, revNode, context);

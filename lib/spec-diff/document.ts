@@ -11,8 +11,10 @@ export interface Location {
 
 type Node = Record<string, unknown>;
 
-export const escapePointer = (key: string | number) =>
-  String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+export const escapePointer = (key: string | number) => {
+  const text = String(key);
+  return /[~/]/.test(text) ? text.replaceAll('~', '~0').replaceAll('/', '~1') : text;
+};
 const unescapePointer = (token: string) => token.replaceAll('~1', '/').replaceAll('~0', '~');
 
 /** A file read as YAML (JSON is YAML): its text is kept so a pointer can be turned into a line. */
@@ -31,7 +33,9 @@ export class SpecDocument {
   readonly root: Node;
   /** 3.0 reads `nullable` and boolean `exclusiveMinimum`; 3.1 reads type arrays and numeric bounds. */
   readonly version: '3.0' | '3.1';
-  private readonly locations = new WeakMap<object, Location>();
+  /** Every object's location, recorded when first asked for: a base document is seldom asked. */
+  private readonly locations = new Map<object, Location>();
+  private readonly unregistered: Source[] = [];
   private readonly sources = new Map<string, Source>();
   private readonly merged = new WeakMap<object, Node>();
   /** The targets of every `$ref` followed: a component none reaches is used by nothing compared. */
@@ -75,6 +79,14 @@ export class SpecDocument {
   /** Records the location of every object and array in a parsed file. */
   private register(source: Source) {
     if (source.path) this.sources.set(source.path, source);
+    this.unregistered.push(source);
+  }
+
+  private registerPending() {
+    for (const source of this.unregistered.splice(0)) this.walk(source);
+  }
+
+  private walk(source: Source) {
     const file = source.path && this.base ? relative(this.base, source.path) || undefined : undefined;
     const mainFile = this.main.path === source.path;
     const walk = (node: unknown, pointer: string) => {
@@ -86,7 +98,9 @@ export class SpecDocument {
   }
 
   locate(node: unknown): Location | undefined {
-    return typeof node === 'object' && node !== null ? this.locations.get(node) : undefined;
+    if (typeof node !== 'object' || node === null) return undefined;
+    if (this.unregistered.length > 0) this.registerPending();
+    return this.locations.get(node);
   }
 
   /** The node a `$ref` names, or undefined when it cannot be found (another host, a bad pointer). */
@@ -95,6 +109,8 @@ export class SpecDocument {
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? '' : ref.slice(hash + 1);
     let source: Source | undefined = this.main;
+    // Within a document of one file, every `$ref` without a file is into it: no need to locate.
+    if (!filePart && this.sources.size <= 1) return this.pointerIn(source.root, fragment);
     const here = this.locate(from);
     const herePath = here?.file && this.base ? resolve(this.base, here.file) : this.main.path;
     if (filePart) {
@@ -110,7 +126,11 @@ export class SpecDocument {
         this.register(source);
       }
     } else if (herePath) source = this.sources.get(herePath) ?? this.main;
-    let node: unknown = source.root;
+    return this.pointerIn(source.root, fragment);
+  }
+
+  private pointerIn(root: unknown, fragment: string): unknown {
+    let node = root;
     if (fragment === '' || fragment === '/') return node;
     if (!fragment.startsWith('/')) return undefined; // an anchor: not resolved by this reader
     for (const token of decodeURIComponent(fragment).slice(1).split('/').map(unescapePointer)) {
@@ -188,6 +208,13 @@ function readSource(path: string): Source {
       `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
+  // JSON is YAML, but a JSON reader reads a large description (GitHub's: 13 MB) many times faster.
+  if (/^\s*[{[]/.test(text))
+    try {
+      return { path, text, root: JSON.parse(text) as unknown };
+    } catch {
+      // YAML in flow style: read below.
+    }
   try {
     // Documents in the field repeat keys and use anchors: read them as a lenient YAML reader does.
     return { path, text, root: parse(text, { uniqueKeys: false, maxAliasCount: -1 }) as unknown };

@@ -4,6 +4,7 @@ import { same } from './normalize.ts';
 import { compareFlows, comparePaths } from './operations.ts';
 import { LEVELS } from './rules.ts';
 import { compareSecuritySchemes } from './security.ts';
+import { compareServers } from './servers.ts';
 
 export type { Change } from './differ.ts';
 export { SpecDocument } from './document.ts';
@@ -26,7 +27,10 @@ export function compareContracts(base: unknown, revision: unknown): Change[] {
   const [b, r] = [d.base.root, d.rev.root];
   comparePaths(d);
   const hooks = d.rev.locate(r.webhooks) ?? { pointer: '/webhooks' };
-  compareFlows(d, asObject(b.webhooks), asObject(r.webhooks), hooks, 'webhook ', 'webhook-removed');
+  compareFlows(d, asObject(b.webhooks), asObject(r.webhooks), hooks, 'webhook ', {
+    removed: 'webhook-removed',
+    added: 'webhook-added',
+  });
   compareSecuritySchemes(d);
   compareComponents(d);
   if (String(b.openapi) !== String(r.openapi))
@@ -36,7 +40,7 @@ export function compareContracts(base: unknown, revision: unknown): Change[] {
       `OpenAPI ${String(b.openapi)} became ${String(r.openapi)}`,
     );
   if (!same(b.info, r.info)) d.add('info-changed', { pointer: '/info' }, 'info changed');
-  if (!same(b.servers, r.servers)) d.add('servers-changed', { pointer: '/servers' }, 'servers changed');
+  if (!same(b.servers, r.servers)) compareServers(d, b.servers, r.servers, { pointer: '/servers' }, '');
   if (!same(b.tags, r.tags)) d.add('tag-changed', { pointer: '/tags' }, 'tags changed');
   d.annotations(b, r, ['externalDocs', 'jsonSchemaDialect'], { pointer: '' }, '');
   d.rest(b, r, DOCUMENT_KEYS, { pointer: '' }, '');

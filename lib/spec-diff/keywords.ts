@@ -1,5 +1,7 @@
-import { compareLifecycle } from './lifecycle.ts';
-import type { KeywordChange } from './types.ts';
+import { compareLifecycle, type LifecycleChange } from './lifecycle.ts';
+import type { WrittenId } from './other-rules.ts';
+import type { SchemaKind } from './schema-rules.ts';
+import type { KeywordChange, ReportedKind } from './types.ts';
 
 export type { KeywordChange } from './types.ts';
 import { asText, canonical, same, typeList, type Schema } from './normalize.ts';
@@ -19,7 +21,7 @@ export function compareTypes(base: Schema, rev: Schema, carrier?: 'text' | 'xml'
   const [b, r] = [typeList(base.type), typeList(rev.type)];
   if (same(b, r)) return [];
   const out: KeywordChange[] = [];
-  const change = (kind: string, line: string) => out.push({ kind, keyword: 'type', text: line });
+  const change = (kind: SchemaKind, line: string) => out.push({ kind, keyword: 'type', text: line });
   if (!b || !r) {
     change(
       b ? 'type-generalized' : 'type-specialized',
@@ -61,7 +63,7 @@ export function compareFormat(base: Schema, rev: Schema): KeywordChange[] {
   if (same(b, r)) return [];
   const shown = (f: unknown) => (f === undefined ? 'none' : show(f));
   const text = `format changed from ${shown(b)} to ${shown(r)}`;
-  let kind: string = 'format-changed';
+  let kind: SchemaKind = 'format-changed';
   if (b === undefined) kind = 'format-added';
   else if (r === undefined) kind = 'format-removed';
   else if (WIDER_FORMAT[asText(b)]?.includes(asText(r))) kind = 'format-generalized';
@@ -70,12 +72,12 @@ export function compareFormat(base: Schema, rev: Schema): KeywordChange[] {
 }
 
 /** A list of values: each value added or removed, or the list itself added or removed. */
-function valueList(
+function valueList<K extends ReportedKind>(
   keyword: string,
   base: unknown,
   rev: unknown,
-  kinds: { became?: string; gone?: string; added: string; removed: string },
-): KeywordChange[] {
+  kinds: { became?: K; gone?: K; added: K; removed: K },
+): (KeywordChange & { kind: K })[] {
   if (same(base, rev)) return [];
   const [b, r] = [base, rev].map((v) => (Array.isArray(v) ? v : undefined));
   if (!b && r)
@@ -100,7 +102,7 @@ const fixed = (s: Schema) =>
 export function compareValues(base: Schema, rev: Schema): KeywordChange[] {
   // `enum: [v]` and `const: v` allow the same one value.
   const sameValue = fixed(base) !== undefined && same(fixed(base), fixed(rev));
-  const out = [
+  const out: KeywordChange[] = [
     ...valueList('enum', sameValue ? undefined : base.enum, sameValue ? undefined : rev.enum, {
       became: 'became-enum',
       gone: 'enum-removed',
@@ -112,7 +114,7 @@ export function compareValues(base: Schema, rev: Schema): KeywordChange[] {
       removed: 'x-extensible-enum-value-removed',
     }),
   ];
-  const one = (keyword: string, kinds: [string, string, string]) => {
+  const one = (keyword: string, kinds: readonly [SchemaKind, SchemaKind, SchemaKind]) => {
     const [b, r] = [base[keyword], rev[keyword]];
     if (same(b, r)) return;
     if (b === undefined) out.push({ kind: kinds[0], keyword, text: `${keyword} ${show(r)} added` });
@@ -123,7 +125,7 @@ export function compareValues(base: Schema, rev: Schema): KeywordChange[] {
   one('default', ['default-added', 'default-changed', 'default-removed']);
   const [bp, rp] = [base.pattern, rev.pattern];
   if (!same(bp, rp)) {
-    let kind: string = 'pattern-changed';
+    let kind: SchemaKind = 'pattern-changed';
     if (bp === undefined) kind = 'pattern-added';
     else if (rp === undefined) kind = 'pattern-removed';
     else if (/^\^?(\.\*|\[\\s\\S\]\*)\$?$/.test(asText(rp))) kind = 'pattern-generalized';
@@ -154,7 +156,10 @@ export function compareContent(base: Schema, rev: Schema): KeywordChange[] {
 }
 
 export function compareDeprecated(base: Schema, rev: Schema): KeywordChange[] {
-  const lifecycle = compareLifecycle(base, rev).filter((c) => c.kind !== 'sunset-brought-forward');
+  // A property's sunset moved earlier reads as no change of the values: only an operation's counts.
+  const lifecycle = compareLifecycle(base, rev).filter(
+    (c): c is LifecycleChange & { kind: SchemaKind } => c.kind !== 'sunset-brought-forward',
+  );
   if (Boolean(base.deprecated) === Boolean(rev.deprecated)) return lifecycle;
   return [
     ...lifecycle,
@@ -165,8 +170,8 @@ export function compareDeprecated(base: Schema, rev: Schema): KeywordChange[] {
 }
 
 /** This contract's own keywords: the rules a schema or operation carries, and its expectations. */
-export function compareContract(base: Schema, rev: Schema): KeywordChange[] {
-  const out = valueList('x-rules', base['x-rules'], rev['x-rules'], {
+export function compareContract(base: Schema, rev: Schema): (KeywordChange & { kind: WrittenId })[] {
+  const out: (KeywordChange & { kind: WrittenId })[] = valueList('x-rules', base['x-rules'], rev['x-rules'], {
     became: 'contract-rule-added',
     gone: 'contract-rule-removed',
     added: 'contract-rule-added',

@@ -1,4 +1,33 @@
-import type { KeywordChange } from './types.ts';
+import type { WrittenId } from './other-rules.ts';
+
+/** A change of lifecycle: the kinds a property's, a parameter's and an operation's share. */
+export type LifecycleKind =
+  | 'sunset-invalid'
+  | 'sunset-removed'
+  | 'sunset-brought-forward'
+  | 'stability-invalid'
+  | 'stability-decreased'
+  | 'stability-increased';
+
+export interface LifecycleChange {
+  kind: LifecycleKind;
+  keyword: string;
+  text: string;
+}
+
+/** The rules of an operation's lifecycle changes, and of a parameter's (it has no stability). */
+export const OPERATION_LIFECYCLE: Record<LifecycleKind, WrittenId> = {
+  'sunset-invalid': 'operation-sunset-invalid',
+  'sunset-removed': 'operation-sunset-removed',
+  'sunset-brought-forward': 'operation-sunset-brought-forward',
+  'stability-invalid': 'operation-stability-invalid',
+  'stability-decreased': 'operation-stability-decreased',
+  'stability-increased': 'operation-stability-increased',
+};
+export const PARAMETER_LIFECYCLE: Partial<Record<LifecycleKind, WrittenId>> = {
+  'sunset-invalid': 'parameter-sunset-invalid',
+  'sunset-removed': 'parameter-sunset-removed',
+};
 import { asText } from './normalize.ts';
 
 type Node = Record<string, unknown>;
@@ -15,8 +44,8 @@ const date = (value: unknown) => {
  * The lifecycle of an operation, a parameter or a property as the field writes it: a sunset date
  * (`x-sunset`) on what is deprecated, and a stability level (`x-stability-level`).
  */
-export function compareLifecycle(base: Node, rev: Node): KeywordChange[] {
-  const out: KeywordChange[] = [];
+export function compareLifecycle(base: Node, rev: Node): LifecycleChange[] {
+  const out: LifecycleChange[] = [];
   const [bs, rs] = [base['x-sunset'], rev['x-sunset']];
   const invalid = [bs, rs].find((s) => s !== undefined && Number.isNaN(date(s)));
   if (invalid !== undefined && asText(bs) !== asText(rs))

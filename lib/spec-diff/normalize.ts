@@ -30,7 +30,24 @@ export function canonical(value: unknown): string {
       .join(',')}}`;
   return JSON.stringify(value) ?? 'undefined';
 }
-export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+/**
+ * Whether two JSON values are the same whatever the key order: what comparing their `canonical`
+ * texts says, without writing them (a large unchanged subtree is walked, and is often one object).
+ */
+export function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => same(x, b[i]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
+  }
+  if (isObject(a) || isObject(b)) return false;
+  return (JSON.stringify(a) ?? 'undefined') === (JSON.stringify(b) ?? 'undefined');
+}
 /** A value as text for a message: a string as it is, anything else as JSON. */
 export const asText = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined ? '' : canonical(value);
@@ -96,6 +113,8 @@ export class SchemaReader {
         const inner = this.read(unwrapped.rest[0]).schema;
         const innerTypes = typeList(inner.type);
         Object.assign(s, inner, { ...pick(s, ANNOTATIONS) });
+        // Null is one of the values: a list of values admits it as a nullable type does.
+        if (Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...(s.enum as unknown[]), null];
         types = innerTypes ? [...new Set([...innerTypes, 'null'])] : undefined;
         if (!innerTypes) s['x-null-allowed'] = true;
       } else {
@@ -105,6 +124,11 @@ export class SchemaReader {
     }
     if (types) s.type = [...new Set(types)].sort();
     else delete s.type;
+    asEnum(s);
+    // The order of a list of values or of required names says nothing: read sorted.
+    for (const key of ['enum', 'required'] as const)
+      if (Array.isArray(s[key]))
+        s[key] = [...(s[key] as unknown[])].sort((x, y) => (canonical(x) < canonical(y) ? -1 : 1));
     dropDefaults(s);
     if (Array.isArray(s.allOf)) return this.mergeAllOf(s, raw);
     return s;
@@ -147,6 +171,35 @@ export function typeList(type: unknown): string[] | undefined {
   if (typeof type === 'string') return TYPES.includes(type) ? [type] : [type];
   if (Array.isArray(type) && type.length > 0) return type.map(asText);
   return undefined;
+}
+
+/** A schema of values only (`const`, `enum`), and annotations: its values, or none. */
+function valuesOnly(branch: unknown): unknown[] | undefined {
+  if (!isObject(branch)) return undefined;
+  if (!Object.keys(branch).every((k) => k === 'const' || k === 'enum' || ANNOTATIONS.has(k)))
+    return undefined;
+  if (branch.const !== undefined && branch.enum === undefined) return [branch.const];
+  return Array.isArray(branch.enum) && branch.const === undefined ? branch.enum : undefined;
+}
+
+/**
+ * A `oneOf` or `anyOf` of values (`const`s, single-value enums) admits what one `enum` of them
+ * admits: read as that enum. A `oneOf` whose branches share a value refuses it: left as it is.
+ */
+function asEnum(s: Schema) {
+  if (s.enum !== undefined || s.const !== undefined) return;
+  for (const combiner of ['oneOf', 'anyOf'] as const) {
+    const branches = s[combiner];
+    if (!Array.isArray(branches) || branches.length === 0) continue;
+    const lists = branches.map(valuesOnly);
+    if (lists.some((l) => l === undefined)) continue;
+    const all = lists.flat();
+    const distinct = new Set(all.map(canonical));
+    if (combiner === 'oneOf' && distinct.size < all.length) continue;
+    delete s[combiner];
+    s.enum = [...new Map(all.map((v) => [canonical(v), v])).values()];
+    return;
+  }
 }
 
 function pick(s: Schema, keys: Set<string>): Schema {

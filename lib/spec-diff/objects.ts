@@ -1,7 +1,9 @@
+import type { Location } from './document.ts';
 import type { Schema } from './normalize.ts';
 import { asText, same } from './normalize.ts';
 
-import type { Comparison, SchemaContext } from './types.ts';
+import type { SchemaKind } from './schema-rules.ts';
+import type { Comparison, ReportedKind, SchemaContext } from './types.ts';
 import { asObject } from '../contract/properties.ts';
 
 const names = (value: unknown) => (typeof value === 'object' && value !== null ? Object.keys(value) : []);
@@ -31,22 +33,47 @@ export function compareObject(c: Comparison, b: Schema, r: Schema, context: Sche
   compareDependents(c, b, r, context);
 }
 
+/** A property made read- or write-only, or no longer: [became, no longer], optional or required. */
+// prettier-ignore
+const FLAG_KINDS = {
+  readOnly: {
+    optional: ['property-became-read-only', 'property-became-not-read-only'],
+    required: ['required-property-became-read-only', 'required-property-became-not-read-only'],
+  },
+  writeOnly: {
+    optional: ['property-became-write-only', 'property-became-not-write-only'],
+    required: ['required-property-became-write-only', 'required-property-became-not-write-only'],
+  },
+} as const satisfies Record<string, Record<string, readonly [SchemaKind, SchemaKind]>>;
+
 const fieldOf = (context: SchemaContext, name: string) => (context.field ? `${context.field}.${name}` : name);
+
+const flagged = (reader: Comparison['base'], node: unknown, key: 'readOnly' | 'writeOnly') =>
+  node !== undefined && reader.read(node).schema[key] === true;
+
+/** A change of one property, named by its path in the schema. */
+function tell(
+  c: Comparison,
+  context: SchemaContext,
+  where: Location,
+  name: string,
+  kind: ReportedKind,
+  text: string,
+) {
+  c.emit(kind, context, where, `\`${fieldOf(context, name)}\` ${text}`);
+}
 
 /** Each property named on either side: added, removed, required or not, read- or write-only, its schema. */
 function compareProperties(c: Comparison, b: Schema, r: Schema, context: SchemaContext) {
   const [bProps, rProps] = [(b.properties ?? {}) as Schema, (r.properties ?? {}) as Schema];
   const [bReq, rReq] = [new Set(list(b.required)), new Set(list(r.required))];
   const hidden = context.side === 'request' ? 'readOnly' : 'writeOnly';
-  const flag = (reader: typeof c.base, node: unknown, key: 'readOnly' | 'writeOnly') =>
-    node !== undefined && reader.read(node).schema[key] === true;
   const closedNow = r.additionalProperties === false || r.unevaluatedProperties === false;
-  const field = (name: string) => fieldOf(context, name);
   const all = new Set([...names(bProps), ...names(rProps), ...bReq, ...rReq]);
   for (const name of all) {
     const [bp, rp] = [bProps[name], rProps[name]];
     const where = c.at(context.where, 'properties', name);
-    const say = (kind: string, text: string) => c.emit(kind, context, where, `\`${field(name)}\` ${text}`);
+    const say = tell.bind(undefined, c, context, where, name);
     if (bp === undefined && rp === undefined && !context.part && !context.described?.has(name)) {
       // A required name no schema describes: what it asks is left to prose, so it may break. In a
       // condition or an alternative it adds to what the whole schema requires: compared as such.
@@ -56,7 +83,7 @@ function compareProperties(c: Comparison, b: Schema, r: Schema, context: SchemaC
     const inBase = bp !== undefined || bReq.has(name);
     const inRev = rp !== undefined || rReq.has(name);
     if (!inBase) {
-      if (!flag(c.rev, rp, hidden))
+      if (!flagged(c.rev, rp, hidden))
         say(
           rReq.has(name) ? 'required-property-added' : 'property-added',
           rReq.has(name) ? 'added, required' : 'added',
@@ -64,7 +91,7 @@ function compareProperties(c: Comparison, b: Schema, r: Schema, context: SchemaC
       continue;
     }
     if (!inRev) {
-      if (flag(c.base, bp, hidden)) continue;
+      if (flagged(c.base, bp, hidden)) continue;
       if (context.side === 'request' && closedNow)
         say('additional-properties-closed', 'removed, and unlisted properties are refused');
       else say(bReq.has(name) ? 'required-property-removed' : 'property-removed', 'removed');
@@ -72,20 +99,18 @@ function compareProperties(c: Comparison, b: Schema, r: Schema, context: SchemaC
     }
     const required = rReq.has(name) || bReq.has(name);
     for (const key of ['readOnly', 'writeOnly'] as const) {
-      const [was, now] = [flag(c.base, bp, key), flag(c.rev, rp, key)];
+      const [was, now] = [flagged(c.base, bp, key), flagged(c.rev, rp, key)];
       if (was === now) continue;
       const word = key === 'readOnly' ? 'read-only' : 'write-only';
-      const prefix = required && key === hidden ? 'required-' : '';
-      say(
-        `${prefix}property-became-${now ? '' : 'not-'}${word}`,
-        now ? `became ${word}` : `no longer ${word}`,
-      );
+      const kinds = FLAG_KINDS[key][required && key === hidden ? 'required' : 'optional'];
+      say(kinds[now ? 0 : 1], now ? `became ${word}` : `no longer ${word}`);
     }
-    const [bHidden, rHidden] = [flag(c.base, bp, hidden), flag(c.rev, rp, hidden)];
+    const [bHidden, rHidden] = [flagged(c.base, bp, hidden), flagged(c.rev, rp, hidden)];
     if (bHidden || rHidden) continue;
     if (bReq.has(name) && !rReq.has(name)) say('property-became-optional', 'became optional');
     if (!bReq.has(name) && rReq.has(name)) say('property-became-required', 'became required');
-    if (bp !== undefined || rp !== undefined) c.compare(bp, rp, c.child(context, field(name), where));
+    if (bp !== undefined || rp !== undefined)
+      c.compare(bp, rp, c.child(context, fieldOf(context, name), where));
   }
 }
 

@@ -3,10 +3,11 @@ import { asObject, isObject, type Differ, type Node } from './differ.ts';
 import type { Location } from './document.ts';
 import { compareContract } from './keywords.ts';
 import { asText, same } from './normalize.ts';
-import { compareLifecycle, sunsetPending } from './lifecycle.ts';
+import { compareLifecycle, OPERATION_LIFECYCLE, sunsetPending } from './lifecycle.ts';
 import { compareParameters, type OperationSide } from './parameters.ts';
-import { hasRule } from './rules.ts';
+import type { RuleId } from './rules.ts';
 import { compareSecurity } from './security.ts';
+import { compareServers } from './servers.ts';
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -55,11 +56,13 @@ function removedOperation(
   method: string,
   path: string,
   where: Location,
-  what: string,
+  what: 'path' | 'operation',
 ) {
   const op = asObject(bItem[method]);
   d.within({ operation: label(op, method, path) }, () => {
-    let id = op.deprecated === true ? 'operation-removed-after-deprecation' : `${what}-removed`;
+    let id: RuleId = 'path-removed';
+    if (what === 'operation') id = 'operation-removed';
+    if (op.deprecated === true) id = 'operation-removed-after-deprecation';
     if (op.deprecated === true && sunsetPending(sunsetOf(op))) id = 'operation-removed-before-sunset';
     d.add(id, where, `${what === 'path' ? `path ${path}` : 'operation'} removed`);
   });
@@ -70,7 +73,9 @@ interface Flow {
   outbound?: boolean;
   /** The label's prefix: "webhook newWidget " for a webhook. */
   prefix?: string;
-  removed?: string;
+  /** The rules of a method removed from it and added to it. */
+  removed?: 'webhook-removed' | 'callback-removed';
+  added?: 'webhook-added' | 'callback-added';
 }
 
 export function comparePathItem(
@@ -102,19 +107,18 @@ export function comparePathItem(
   for (const method of ops(rItem))
     if (!isObject(bItem[method]))
       d.within({ operation: label(asObject(rItem[method]), method, path, flow.prefix) }, () =>
-        d.add(
-          flow.outbound
-            ? flow.prefix?.startsWith('webhook')
-              ? 'webhook-added'
-              : 'callback-added'
-            : 'operation-added',
-          d.at(where, method),
-          'operation added',
-        ),
+        d.add(flow.added ?? 'operation-added', d.at(where, method), 'operation added'),
       );
   d.annotations(bItem, rItem, ['summary', 'description'], where, 'path ');
+  // A path's servers override the document's: what applies on each side is compared.
   if (!same(bItem.servers, rItem.servers))
-    d.add('servers-changed', d.at(where, 'servers'), 'path servers changed');
+    compareServers(
+      d,
+      bItem.servers ?? d.base.root.servers,
+      rItem.servers ?? d.rev.root.servers,
+      d.at(where, 'servers'),
+      'path ',
+    );
   const known = new Set([...METHODS, 'summary', 'description', 'servers', 'parameters', '$ref']);
   d.rest(bItem, rItem, known, where, 'path ');
 }
@@ -153,7 +157,7 @@ function compareOperation(d: Differ, b: OperationSide, r: OperationSide, where: 
     );
   }
   for (const c of compareLifecycle(bOp, rOp))
-    if (hasRule(`operation-${c.kind}`)) d.add(`operation-${c.kind}`, d.at(where, c.keyword), c.text);
+    d.add(OPERATION_LIFECYCLE[c.kind], d.at(where, c.keyword), c.text);
   compareParameters(d, b, r, where);
   compareRequestBody(d, bOp.requestBody, rOp.requestBody, where);
   compareResponses(
@@ -165,7 +169,13 @@ function compareOperation(d: Differ, b: OperationSide, r: OperationSide, where: 
   compareSecurity(d, bOp.security, rOp.security, where);
   compareCallbacks(d, asObject(bOp.callbacks), asObject(rOp.callbacks), where);
   if (!same(bOp.servers, rOp.servers))
-    d.add('servers-changed', d.at(where, 'servers'), 'operation servers changed');
+    compareServers(
+      d,
+      bOp.servers ?? b.item.servers ?? d.base.root.servers,
+      rOp.servers ?? r.item.servers ?? d.rev.root.servers,
+      d.at(where, 'servers'),
+      'operation ',
+    );
   if (!same(bOp.tags, rOp.tags)) d.add('tag-changed', d.at(where, 'tags'), 'tags changed');
   d.annotations(bOp, rOp, ['summary', 'description', 'externalDocs'], where, '');
   for (const c of compareContract(bOp, rOp)) d.add(c.kind, d.at(where, c.keyword), c.text);
@@ -185,19 +195,26 @@ function compareCallbacks(d: Differ, b: Node, r: Node, where: Location) {
         asObject(d.rev.deref(r[name]).node),
         at,
         `callback ${name} `,
-        'callback-removed',
+        { removed: 'callback-removed', added: 'callback-added' },
       );
   }
 }
 
 /** Webhooks (3.1) and callbacks: path items whose requests the service sends. */
-export function compareFlows(d: Differ, b: Node, r: Node, where: Location, prefix: string, removed: string) {
+export function compareFlows(
+  d: Differ,
+  b: Node,
+  r: Node,
+  where: Location,
+  prefix: string,
+  rules: Required<Pick<Flow, 'removed' | 'added'>>,
+) {
   for (const key of new Set([...Object.keys(b), ...Object.keys(r)])) {
     const at = d.locate(r[key], d.at(where, key));
-    if (r[key] === undefined) d.add(removed, where, `${prefix}${key} removed`);
-    else if (b[key] === undefined) d.add(removed.replace('removed', 'added'), at, `${prefix}${key} added`);
+    if (r[key] === undefined) d.add(rules.removed, where, `${prefix}${key} removed`);
+    else if (b[key] === undefined) d.add(rules.added, at, `${prefix}${key} added`);
     else {
-      const flow = { outbound: true, prefix: `${prefix}${prefix.endsWith(' ') ? '' : ' '}`, removed };
+      const flow = { outbound: true, prefix: `${prefix}${prefix.endsWith(' ') ? '' : ' '}`, ...rules };
       comparePathItem(
         d,
         asObject(d.base.deref(b[key]).node),

@@ -1,9 +1,9 @@
 import { asObject, type Differ, type Node } from './differ.ts';
 import type { Location } from './document.ts';
 import { compareContract } from './keywords.ts';
-import { compareLifecycle, sunsetPending } from './lifecycle.ts';
+import { compareLifecycle, PARAMETER_LIFECYCLE, sunsetPending } from './lifecycle.ts';
 import { asText, typeList, type SchemaReader } from './normalize.ts';
-import { hasRule } from './rules.ts';
+import type { RuleId } from './rules.ts';
 
 /** An operation and the path item it is in: parameters come from both. */
 export interface OperationSide {
@@ -99,7 +99,7 @@ function pairParameters(d: Differ, bs: Parameters, rs: Parameters, list: Locatio
       );
       continue;
     }
-    let id = bp.deprecated === true ? 'parameter-removed-after-deprecation' : 'parameter-removed';
+    let id: RuleId = bp.deprecated === true ? 'parameter-removed-after-deprecation' : 'parameter-removed';
     if (bp.deprecated === true && sunsetPending(bp['x-sunset'])) id = 'parameter-removed-before-sunset';
     d.add(id, list, `${named(bp)} removed`);
   }
@@ -116,8 +116,10 @@ function compareParameter(d: Differ, bp: Node, rp: Node, at: Location) {
       d.at(at, 'deprecated'),
       `${label} ${rp.deprecated ? 'deprecated' : 'no longer deprecated'}`,
     );
-  for (const c of compareLifecycle(bp, rp))
-    if (hasRule(`parameter-${c.kind}`)) d.add(`parameter-${c.kind}`, d.at(at, c.keyword), c.text);
+  for (const c of compareLifecycle(bp, rp)) {
+    const id = PARAMETER_LIFECYCLE[c.kind];
+    if (id) d.add(id, d.at(at, c.keyword), c.text);
+  }
   compareParameterSchema(d, bp, rp, at, label);
   d.annotations(bp, rp, ['description', 'example', 'examples'], at, `${label}: `);
   for (const c of compareContract(bp, rp)) d.add(c.kind, d.at(at, c.keyword), c.text);
@@ -144,16 +146,12 @@ function compareSending(d: Differ, bp: Node, rp: Node, at: Location, label: stri
       d.at(at, 'explode'),
       `${label}: explode changed to ${String(explode(rp))}`,
     );
-  for (const [flag, id] of [
-    ['allowReserved', 'parameter-allow-reserved'],
-    ['allowEmptyValue', 'parameter-allow-empty-value'],
+  for (const [flag, [added, removed]] of [
+    ['allowReserved', ['parameter-allow-reserved-added', 'parameter-allow-reserved-removed']],
+    ['allowEmptyValue', ['parameter-allow-empty-value-added', 'parameter-allow-empty-value-removed']],
   ] as const)
     if (Boolean(bp[flag]) !== Boolean(rp[flag]))
-      d.add(
-        `${id}-${rp[flag] ? 'added' : 'removed'}`,
-        d.at(at, flag),
-        `${label}: ${flag} ${rp[flag] ? 'set' : 'unset'}`,
-      );
+      d.add(rp[flag] ? added : removed, d.at(at, flag), `${label}: ${flag} ${rp[flag] ? 'set' : 'unset'}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Level } from './types.ts';
+import type { Level } from './levels.ts';
 
 /** The levels of a change by side: [in a request, in a response]. */
 export type Sides = readonly [Level, Level];
@@ -16,10 +16,18 @@ const READER_RISK: Sides = ['info', 'warning'];
 /** A risk for a request; safe for a response. */
 const WRITER_RISK: Sides = ['warning', 'info'];
 
-type Kind = readonly [id: string, sides: Sides, reason: string];
+/** The module that emits a kind: each row of the table names it, and a self-test reads it there. */
+const KEYWORDS = 'lib/spec-diff/keywords.ts';
+const BOUNDS_FILE = 'lib/spec-diff/bounds.ts';
+const OBJECTS = 'lib/spec-diff/objects.ts';
+const COMBINERS = 'lib/spec-diff/combiners.ts';
+const SCHEMA = 'lib/spec-diff/schema.ts';
+const LIFECYCLE = 'lib/spec-diff/lifecycle.ts';
+
+type Row = readonly [id: string, sides: Sides, emitted: string, reason: string];
 
 /** Each bound of a schema, and how a reason names it. */
-const BOUNDS: [kind: string, name: string][] = [
+const BOUNDS = [
   ['max', 'maximum'],
   ['min', 'minimum'],
   ['exclusive-max', 'exclusive maximum'],
@@ -32,17 +40,19 @@ const BOUNDS: [kind: string, name: string][] = [
   ['min-properties', 'minimum number of properties'],
   ['max-contains', 'maximum number of matching items'],
   ['min-contains', 'minimum number of matching items'],
-];
+] as const;
+export type BoundStem = (typeof BOUNDS)[number][0];
+type BoundKind = `${BoundStem}-${'increased' | 'decreased' | 'set' | 'unset'}`;
 
 /** A bound raised, lowered, set or unset: which of them narrows depends on whether it is upper. */
-function bounds(kind: string, name: string): Kind[] {
+function bounds([kind, name]: (typeof BOUNDS)[number]): (readonly [BoundKind, Sides, string, string])[] {
   const upper = kind.startsWith('max') || kind === 'exclusive-max';
   const [raise, lower] = upper ? [WIDEN, NARROW] : [NARROW, WIDEN];
   return [
-    [`${kind}-increased`, raise, `the ${name} was raised`],
-    [`${kind}-decreased`, lower, `the ${name} was lowered`],
-    [`${kind}-set`, NARROW, `a ${name} now applies`],
-    [`${kind}-unset`, WIDEN, `the ${name} no longer applies`],
+    [`${kind}-increased`, raise, BOUNDS_FILE, `the ${name} was raised`],
+    [`${kind}-decreased`, lower, BOUNDS_FILE, `the ${name} was lowered`],
+    [`${kind}-set`, NARROW, BOUNDS_FILE, `a ${name} now applies`],
+    [`${kind}-unset`, WIDEN, BOUNDS_FILE, `the ${name} no longer applies`],
   ];
 }
 
@@ -50,121 +60,124 @@ function bounds(kind: string, name: string): Kind[] {
  * Every kind of schema change, with its effect on the values a schema admits: the rule table
  * places each on both sides of the wire.
  */
-const KINDS: Kind[] = [
-  ['type-generalized', WIDEN, 'the type now admits more values (a type added, integer to number)'],
-  ['type-specialized', NARROW, 'the type now admits fewer values (a type removed, number to integer)'],
-  ['type-changed', CHANGE, 'the type changed to one that shares no values with the old'],
-  ['became-nullable', WIDEN, 'null is now a valid value'],
-  ['became-not-nullable', NARROW, 'null is no longer a valid value'],
-  ['format-added', NARROW, 'a format now restricts the values'],
-  ['format-removed', WIDEN, 'the format no longer restricts the values'],
-  ['format-generalized', WIDEN, 'the format admits more values (int32 to int64, float to double)'],
-  ['format-specialized', NARROW, 'the format admits fewer values (int64 to int32, double to float)'],
-  ['format-changed', CHANGE, 'the format changed to another'],
-  ['became-enum', NARROW, 'the values are now limited to a list'],
-  ['enum-removed', WIDEN, 'the values are no longer limited to a list'],
-  ['enum-value-added', WIDEN, 'a value joined the list of valid values'],
-  ['enum-value-removed', NARROW, 'a value left the list of valid values'],
-  ['x-extensible-enum-value-added', SAFE, 'an extensible enum gained a value: its readers expect new ones'],
-  ['x-extensible-enum-value-removed', NARROW, 'an extensible enum lost a value: a request sending it fails'],
-  ['const-added', NARROW, 'one value is now the only valid one'],
-  ['const-removed', WIDEN, 'the value is no longer fixed'],
-  ['const-changed', CHANGE, 'the one valid value changed'],
-  ['default-added', WRITER_RISK, 'a server now assumes a value when none is sent'],
-  ['default-changed', WRITER_RISK, 'a server assumes another value when none is sent'],
-  ['default-removed', WRITER_RISK, 'a server no longer assumes a value when none is sent'],
-  ['pattern-added', NARROW, 'a pattern now restricts the values'],
-  ['pattern-removed', READER_RISK, 'the pattern no longer restricts the values'],
-  ['pattern-generalized', READER_RISK, 'the pattern now matches anything'],
-  ['pattern-changed', RISKY, 'the pattern changed: some values may match one and not the other'],
-  ...BOUNDS.flatMap(([kind, name]) => bounds(kind, name)),
-  ['multiple-of-set', NARROW, 'values must now be a multiple of a number'],
-  ['multiple-of-unset', WIDEN, 'values no longer need to be a multiple of a number'],
-  ['multiple-of-increased', NARROW, 'values must be a multiple of a multiple of the old divisor'],
-  ['multiple-of-decreased', WIDEN, 'the divisor divides the old one: more values are multiples'],
-  ['multiple-of-changed', CHANGE, 'the divisor changed to one unrelated to the old'],
-  ['unique-items-set', NARROW, 'items must now be unique'],
-  ['unique-items-unset', WIDEN, 'items no longer need to be unique'],
-  ['property-added', SAFE, 'an optional property was added: readers tolerate new fields'],
-  ['required-property-added', ['error', 'info'], 'a new property must be sent'],
-  ['property-removed', RISKY, 'an optional property was removed: who sends or reads it loses it'],
-  ['required-property-removed', ['warning', 'error'], 'a required property was removed: readers rely on it'],
-  ['property-became-required', ['error', 'info'], 'a property must now be present'],
-  ['property-became-optional', ['info', 'error'], 'a property may now be absent'],
-  ['property-became-read-only', SAFE, 'a property is now only sent by the server'],
-  ['required-property-became-read-only', WRITER_RISK, 'a required property is now only sent by the server'],
-  ['property-became-not-read-only', SAFE, 'an optional property may now be sent by clients'],
-  ['required-property-became-not-read-only', NARROW, 'clients must now send a property the server filled'],
-  ['property-became-write-only', READER_RISK, 'an optional property is no longer returned'],
-  ['required-property-became-write-only', READER_RISK, 'a required property is no longer returned'],
-  ['required-property-became-not-write-only', SAFE, 'a required property is now returned too'],
-  ['property-became-not-write-only', SAFE, 'a property is now returned too'],
-  ['additional-properties-closed', NARROW, 'properties not listed are now refused or limited'],
-  ['additional-properties-opened', WIDEN, 'properties not listed are now allowed'],
-  ['unevaluated-properties-added', NARROW, 'properties no subschema names are now refused or limited'],
-  ['unevaluated-properties-removed', WIDEN, 'properties no subschema names are now allowed'],
-  ['unevaluated-items-added', NARROW, 'items no subschema covers are now refused or limited'],
-  ['unevaluated-items-removed', WIDEN, 'items no subschema covers are now allowed'],
-  ['items-added', NARROW, 'the items of the array are now constrained'],
-  ['items-removed', WIDEN, 'the items of the array are no longer constrained'],
-  ['prefix-items-added', NARROW, 'an item at a position is now constrained'],
-  ['prefix-items-removed', WIDEN, 'an item at a position is no longer constrained'],
-  ['tuple-lengthened', WIDEN, 'a closed tuple (items: false) admits one more item'],
-  ['tuple-shortened', NARROW, 'a closed tuple (items: false) admits one item fewer'],
-  ['contains-added', NARROW, 'the array must now contain a matching item'],
-  ['contains-removed', WIDEN, 'the array no longer needs a matching item'],
-  ['property-names-added', NARROW, 'property names are now constrained'],
-  ['property-names-removed', WIDEN, 'property names are no longer constrained'],
-  ['pattern-property-added', NARROW, 'properties whose names match a pattern are now constrained'],
-  ['pattern-property-removed', WIDEN, 'properties whose names match a pattern are no longer constrained'],
-  ['dependent-required-added', NARROW, 'a property now requires others'],
-  ['dependent-required-removed', WIDEN, 'a property no longer requires others'],
-  ['dependent-required-changed', CHANGE, 'the properties another requires changed'],
-  ['dependent-schema-added', NARROW, 'a property now brings a schema the object must meet'],
-  ['dependent-schema-removed', WIDEN, 'a property no longer brings a schema'],
-  ['if-added', NARROW, 'a condition now applies then or else'],
-  ['if-removed', WIDEN, 'a condition no longer applies'],
-  ['if-changed', CHANGE, 'the condition changed: other values take then or else'],
-  ['then-added', NARROW, 'values that meet the condition are now constrained'],
-  ['then-removed', WIDEN, 'values that meet the condition are no longer constrained'],
-  ['else-added', NARROW, 'values that fail the condition are now constrained'],
-  ['else-removed', WIDEN, 'values that fail the condition are no longer constrained'],
-  ['not-added', NARROW, 'values matching a schema are now refused'],
-  ['not-removed', WIDEN, 'values matching a schema are no longer refused'],
-  ['one-of-added', NARROW, 'the value must now match exactly one of several schemas'],
-  ['one-of-removed', WIDEN, 'the value no longer needs to match one of several schemas'],
-  ['one-of-branch-added', WIDEN, 'oneOf gained an alternative'],
-  ['one-of-branch-added-overlapping', CHANGE, 'oneOf gained an overlapping alternative: values in both fail'],
-  ['one-of-branch-removed', NARROW, 'oneOf lost an alternative'],
-  ['any-of-added', NARROW, 'the value must now match one of several schemas'],
-  ['any-of-removed', WIDEN, 'the value no longer needs to match one of several schemas'],
-  ['any-of-branch-added', READER_RISK, 'anyOf gained an alternative: a reader may meet a new shape'],
-  ['any-of-branch-removed', NARROW, 'anyOf lost an alternative'],
-  ['all-of-branch-added', NARROW, 'allOf gained a schema the value must also meet'],
-  ['all-of-branch-removed', WIDEN, 'allOf lost a schema the value had to meet'],
-  ['discriminator-added', SAFE, 'a discriminator now names the alternative'],
-  ['discriminator-removed', RISKY, 'no discriminator names the alternative any more'],
-  ['discriminator-property-name-changed', CHANGE, 'the alternative is named by another property'],
-  ['discriminator-mapping-added', READER_RISK, 'a discriminator value was mapped'],
-  ['discriminator-mapping-removed', WRITER_RISK, 'a discriminator value is no longer mapped'],
-  ['discriminator-mapping-changed', RISKY, 'a discriminator value maps to another schema'],
-  ['content-media-type-changed', CHANGE, 'the string carries another media type'],
-  ['content-encoding-changed', CHANGE, 'the string is encoded another way'],
-  ['content-schema-added', NARROW, 'the string content is now constrained'],
-  ['content-schema-removed', WIDEN, 'the string content is no longer constrained'],
-  ['property-deprecated', SAFE, 'a property was marked deprecated'],
-  ['property-reactivated', SAFE, 'a property is no longer deprecated'],
-  ['annotation-changed', SAFE, 'a title, description, example or comment changed: no value changes'],
-  ['extension-changed', SAFE, 'a vendor extension (x-…) changed: no value changes'],
-  ['type-compatible', SAFE, 'an XML body read as an object or as a string: the same text on the wire'],
-  ['sunset-removed', CHANGE, 'a deprecated property lost its sunset date'],
-  ['sunset-invalid', CHANGE, 'a sunset date (x-sunset) that is not a date'],
-  ['stability-decreased', CHANGE, 'the stability level (x-stability-level) went down'],
-  ['stability-increased', SAFE, 'the stability level (x-stability-level) went up'],
-  ['stability-invalid', CHANGE, 'a stability level (x-stability-level) not draft, alpha, beta or stable'],
-  ['keyword-changed', RISKY, 'a keyword this gate does not know changed: read it'],
-  ['reference-unresolved', RISKY, 'a $ref that cannot be resolved changed: read it'],
-];
+// prettier-ignore
+const KINDS = [
+  ['type-generalized', WIDEN, KEYWORDS, 'the type now admits more values (a type added, integer to number)'],
+  ['type-specialized', NARROW, KEYWORDS, 'the type now admits fewer values (a type removed, number to integer)'],
+  ['type-changed', CHANGE, KEYWORDS, 'the type changed to one that shares no values with the old'],
+  ['became-nullable', WIDEN, KEYWORDS, 'null is now a valid value'],
+  ['became-not-nullable', NARROW, KEYWORDS, 'null is no longer a valid value'],
+  ['format-added', NARROW, KEYWORDS, 'a format now restricts the values'],
+  ['format-removed', WIDEN, KEYWORDS, 'the format no longer restricts the values'],
+  ['format-generalized', WIDEN, KEYWORDS, 'the format admits more values (int32 to int64, float to double)'],
+  ['format-specialized', NARROW, KEYWORDS, 'the format admits fewer values (int64 to int32, double to float)'],
+  ['format-changed', CHANGE, KEYWORDS, 'the format changed to another'],
+  ['became-enum', NARROW, KEYWORDS, 'the values are now limited to a list'],
+  ['enum-removed', WIDEN, KEYWORDS, 'the values are no longer limited to a list'],
+  ['enum-value-added', WIDEN, KEYWORDS, 'a value joined the list of valid values'],
+  ['enum-value-removed', NARROW, KEYWORDS, 'a value left the list of valid values'],
+  ['x-extensible-enum-value-added', SAFE, KEYWORDS, 'an extensible enum gained a value: its readers expect new ones'],
+  ['x-extensible-enum-value-removed', NARROW, KEYWORDS, 'an extensible enum lost a value: a request sending it fails'],
+  ['const-added', NARROW, KEYWORDS, 'one value is now the only valid one'],
+  ['const-removed', WIDEN, KEYWORDS, 'the value is no longer fixed'],
+  ['const-changed', CHANGE, KEYWORDS, 'the one valid value changed'],
+  ['default-added', WRITER_RISK, KEYWORDS, 'a server now assumes a value when none is sent'],
+  ['default-changed', WRITER_RISK, KEYWORDS, 'a server assumes another value when none is sent'],
+  ['default-removed', WRITER_RISK, KEYWORDS, 'a server no longer assumes a value when none is sent'],
+  ['pattern-added', NARROW, KEYWORDS, 'a pattern now restricts the values'],
+  ['pattern-removed', READER_RISK, KEYWORDS, 'the pattern no longer restricts the values'],
+  ['pattern-generalized', READER_RISK, KEYWORDS, 'the pattern now matches anything'],
+  ['pattern-changed', RISKY, KEYWORDS, 'the pattern changed: some values may match one and not the other'],
+  ['multiple-of-set', NARROW, BOUNDS_FILE, 'values must now be a multiple of a number'],
+  ['multiple-of-unset', WIDEN, BOUNDS_FILE, 'values no longer need to be a multiple of a number'],
+  ['multiple-of-increased', NARROW, BOUNDS_FILE, 'values must be a multiple of a multiple of the old divisor'],
+  ['multiple-of-decreased', WIDEN, BOUNDS_FILE, 'the divisor divides the old one: more values are multiples'],
+  ['multiple-of-changed', CHANGE, BOUNDS_FILE, 'the divisor changed to one unrelated to the old'],
+  ['unique-items-set', NARROW, BOUNDS_FILE, 'items must now be unique'],
+  ['unique-items-unset', WIDEN, BOUNDS_FILE, 'items no longer need to be unique'],
+  ['property-added', SAFE, OBJECTS, 'an optional property was added: readers tolerate new fields'],
+  ['required-property-added', ['error', 'info'], OBJECTS, 'a new property must be sent'],
+  ['property-removed', RISKY, OBJECTS, 'an optional property was removed: who sends or reads it loses it'],
+  ['required-property-removed', ['warning', 'error'], OBJECTS, 'a required property was removed: readers rely on it'],
+  ['property-became-required', ['error', 'info'], OBJECTS, 'a property must now be present'],
+  ['property-became-optional', ['info', 'error'], OBJECTS, 'a property may now be absent'],
+  ['property-became-read-only', SAFE, OBJECTS, 'a property is now only sent by the server'],
+  ['required-property-became-read-only', WRITER_RISK, OBJECTS, 'a required property is now only sent by the server'],
+  ['property-became-not-read-only', SAFE, OBJECTS, 'an optional property may now be sent by clients'],
+  ['required-property-became-not-read-only', NARROW, OBJECTS, 'clients must now send a property the server filled'],
+  ['property-became-write-only', READER_RISK, OBJECTS, 'an optional property is no longer returned'],
+  ['required-property-became-write-only', READER_RISK, OBJECTS, 'a required property is no longer returned'],
+  ['required-property-became-not-write-only', SAFE, OBJECTS, 'a required property is now returned too'],
+  ['property-became-not-write-only', SAFE, OBJECTS, 'a property is now returned too'],
+  ['additional-properties-closed', NARROW, OBJECTS, 'properties not listed are now refused or limited'],
+  ['additional-properties-opened', WIDEN, OBJECTS, 'properties not listed are now allowed'],
+  ['unevaluated-properties-added', NARROW, OBJECTS, 'properties no subschema names are now refused or limited'],
+  ['unevaluated-properties-removed', WIDEN, OBJECTS, 'properties no subschema names are now allowed'],
+  ['unevaluated-items-added', NARROW, SCHEMA, 'items no subschema covers are now refused or limited'],
+  ['unevaluated-items-removed', WIDEN, SCHEMA, 'items no subschema covers are now allowed'],
+  ['items-added', NARROW, SCHEMA, 'the items of the array are now constrained'],
+  ['items-removed', WIDEN, SCHEMA, 'the items of the array are no longer constrained'],
+  ['prefix-items-added', NARROW, SCHEMA, 'an item at a position is now constrained'],
+  ['prefix-items-removed', WIDEN, SCHEMA, 'an item at a position is no longer constrained'],
+  ['tuple-lengthened', WIDEN, SCHEMA, 'a closed tuple (items: false) admits one more item'],
+  ['tuple-shortened', NARROW, SCHEMA, 'a closed tuple (items: false) admits one item fewer'],
+  ['contains-added', NARROW, SCHEMA, 'the array must now contain a matching item'],
+  ['contains-removed', WIDEN, SCHEMA, 'the array no longer needs a matching item'],
+  ['property-names-added', NARROW, OBJECTS, 'property names are now constrained'],
+  ['property-names-removed', WIDEN, OBJECTS, 'property names are no longer constrained'],
+  ['pattern-property-added', NARROW, OBJECTS, 'properties whose names match a pattern are now constrained'],
+  ['pattern-property-removed', WIDEN, OBJECTS, 'properties whose names match a pattern are no longer constrained'],
+  ['dependent-required-added', NARROW, OBJECTS, 'a property now requires others'],
+  ['dependent-required-removed', WIDEN, OBJECTS, 'a property no longer requires others'],
+  ['dependent-required-changed', CHANGE, OBJECTS, 'the properties another requires changed'],
+  ['dependent-schema-added', NARROW, OBJECTS, 'a property now brings a schema the object must meet'],
+  ['dependent-schema-removed', WIDEN, OBJECTS, 'a property no longer brings a schema'],
+  ['if-added', NARROW, SCHEMA, 'a condition now applies then or else'],
+  ['if-removed', WIDEN, SCHEMA, 'a condition no longer applies'],
+  ['if-changed', CHANGE, SCHEMA, 'the condition changed: other values take then or else'],
+  ['then-added', NARROW, SCHEMA, 'values that meet the condition are now constrained'],
+  ['then-removed', WIDEN, SCHEMA, 'values that meet the condition are no longer constrained'],
+  ['else-added', NARROW, SCHEMA, 'values that fail the condition are now constrained'],
+  ['else-removed', WIDEN, SCHEMA, 'values that fail the condition are no longer constrained'],
+  ['not-added', NARROW, SCHEMA, 'values matching a schema are now refused'],
+  ['not-removed', WIDEN, SCHEMA, 'values matching a schema are no longer refused'],
+  ['one-of-added', NARROW, COMBINERS, 'the value must now match exactly one of several schemas'],
+  ['one-of-removed', WIDEN, COMBINERS, 'the value no longer needs to match one of several schemas'],
+  ['one-of-branch-added', WIDEN, COMBINERS, 'oneOf gained an alternative'],
+  ['one-of-branch-added-overlapping', CHANGE, COMBINERS, 'oneOf gained an overlapping alternative: values in both fail'],
+  ['one-of-branch-removed', NARROW, COMBINERS, 'oneOf lost an alternative'],
+  ['any-of-added', NARROW, COMBINERS, 'the value must now match one of several schemas'],
+  ['any-of-removed', WIDEN, COMBINERS, 'the value no longer needs to match one of several schemas'],
+  ['any-of-branch-added', READER_RISK, COMBINERS, 'anyOf gained an alternative: a reader may meet a new shape'],
+  ['any-of-branch-removed', NARROW, COMBINERS, 'anyOf lost an alternative'],
+  ['all-of-branch-added', NARROW, COMBINERS, 'allOf gained a schema the value must also meet'],
+  ['all-of-branch-removed', WIDEN, COMBINERS, 'allOf lost a schema the value had to meet'],
+  ['discriminator-added', SAFE, COMBINERS, 'a discriminator now names the alternative'],
+  ['discriminator-removed', RISKY, COMBINERS, 'no discriminator names the alternative any more'],
+  ['discriminator-property-name-changed', CHANGE, COMBINERS, 'the alternative is named by another property'],
+  ['discriminator-mapping-added', READER_RISK, COMBINERS, 'a discriminator value was mapped'],
+  ['discriminator-mapping-removed', WRITER_RISK, COMBINERS, 'a discriminator value is no longer mapped'],
+  ['discriminator-mapping-changed', RISKY, COMBINERS, 'a discriminator value maps to another schema'],
+  ['content-media-type-changed', CHANGE, KEYWORDS, 'the string carries another media type'],
+  ['content-encoding-changed', CHANGE, KEYWORDS, 'the string is encoded another way'],
+  ['content-schema-added', NARROW, SCHEMA, 'the string content is now constrained'],
+  ['content-schema-removed', WIDEN, SCHEMA, 'the string content is no longer constrained'],
+  ['property-deprecated', SAFE, KEYWORDS, 'a property was marked deprecated'],
+  ['property-reactivated', SAFE, KEYWORDS, 'a property is no longer deprecated'],
+  ['annotation-changed', SAFE, SCHEMA, 'a title, description, example or comment changed: no value changes'],
+  ['extension-changed', SAFE, SCHEMA, 'a vendor extension (x-…) changed: no value changes'],
+  ['type-compatible', SAFE, KEYWORDS, 'an XML body read as an object or as a string: the same text on the wire'],
+  ['sunset-removed', CHANGE, LIFECYCLE, 'a deprecated property lost its sunset date'],
+  ['sunset-invalid', CHANGE, LIFECYCLE, 'a sunset date (x-sunset) that is not a date'],
+  ['stability-decreased', CHANGE, LIFECYCLE, 'the stability level (x-stability-level) went down'],
+  ['stability-increased', SAFE, LIFECYCLE, 'the stability level (x-stability-level) went up'],
+  ['stability-invalid', CHANGE, LIFECYCLE, 'a stability level (x-stability-level) not draft, alpha, beta or stable'],
+  ['keyword-changed', RISKY, SCHEMA, 'a keyword this gate does not know changed: read it'],
+  ['reference-unresolved', RISKY, SCHEMA, 'a $ref that cannot be resolved changed: read it'],
+] as const satisfies readonly Row[];
+
+/** A kind of schema change: the rule table places each on every place a schema sits. */
+export type SchemaKind = (typeof KINDS)[number][0] | BoundKind;
 
 /** Word pairs whose swap turns a kind of change into its opposite. */
 const OPPOSITES: [string, string][] = [
@@ -182,14 +195,25 @@ const OPPOSITES: [string, string][] = [
  * The opposite of a kind of change (`max-increased` for `max-decreased`): inside `not`, what the
  * inner schema admits more of, the outer one refuses. A kind with no opposite is its own.
  */
-export function oppositeKind(kind: string): string {
+export function oppositeKind(kind: SchemaKind): SchemaKind {
   for (const [a, b] of OPPOSITES) {
-    if (kind.endsWith(a)) return `${kind.slice(0, -a.length)}${b}`;
-    if (kind.endsWith(b)) return `${kind.slice(0, -b.length)}${a}`;
+    const swapped = kind.endsWith(a)
+      ? `${kind.slice(0, -a.length)}${b}`
+      : kind.endsWith(b)
+        ? `${kind.slice(0, -b.length)}${a}`
+        : undefined;
+    if (swapped !== undefined) return isSchemaKind(swapped) ? swapped : kind;
   }
   return kind;
 }
 
-export const SCHEMA_KINDS: ReadonlyMap<string, { sides: Sides; reason: string }> = new Map(
-  KINDS.map(([id, sides, reason]) => [id, { sides, reason }]),
-);
+/** Every kind with its levels by side, the module that emits it and its reason, in table order. */
+export const SCHEMA_KINDS: ReadonlyMap<SchemaKind, { sides: Sides; emitted: string; reason: string }> =
+  new Map(
+    [...KINDS, ...BOUNDS.flatMap(bounds)].map(([id, sides, emitted, reason]) => [
+      id,
+      { sides, emitted, reason },
+    ]),
+  );
+
+export const isSchemaKind = (kind: string): kind is SchemaKind => SCHEMA_KINDS.has(kind as SchemaKind);

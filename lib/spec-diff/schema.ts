@@ -13,11 +13,8 @@ import {
 import { ANNOTATIONS, same, typeList, type Schema, type SchemaReader } from './normalize.ts';
 import { compareCombiner, compareDiscriminator, compareWrapped } from './combiners.ts';
 import { compareObject } from './objects.ts';
-import type { Comparison, SchemaContext, Slot } from './types.ts';
-
-export interface SchemaChangeSink {
-  (kind: string, context: SchemaContext, where: Location, text: string): void;
-}
+import { QuietPairs } from './quiet.ts';
+import type { Comparison, ReportedKind, SchemaChangeSink, SchemaContext, Slot } from './types.ts';
 
 /** Keywords whose changes the comparison reads; any other is reported as a keyword it does not know. */
 const KNOWN = new Set([
@@ -29,6 +26,7 @@ const KNOWN = new Set([
   'discriminator', 'readOnly', 'writeOnly', 'x-rules', 'x-expect', 'x-sunset', 'x-stability-level',
 ]); // prettier-ignore
 
+const propertyNames = (s: Schema) => Object.keys(s.properties ?? {});
 const admits = (s: Schema, type: string) => typeList(s.type)?.includes(type) ?? true;
 
 const ids = new WeakMap<object, number>();
@@ -46,6 +44,7 @@ const idOf = (value: unknown) => {
  * already on the way is not compared again, so recursive schemas end.
  */
 export class SchemaComparer implements Comparison {
+  private readonly quiet = new QuietPairs();
   constructor(
     readonly base: SchemaReader,
     readonly rev: SchemaReader,
@@ -53,7 +52,8 @@ export class SchemaComparer implements Comparison {
     private readonly sink: SchemaChangeSink,
   ) {}
 
-  emit(kind: string, context: SchemaContext, where: Location, text: string) {
+  emit(kind: ReportedKind, context: SchemaContext, where: Location, text: string) {
+    this.quiet.noteChange();
     this.sink(kind, context, where, text);
   }
 
@@ -79,15 +79,26 @@ export class SchemaComparer implements Comparison {
         );
       return;
     }
-    const key = `${idOf(b.raw)}:${idOf(r.raw)}:${context.side}`;
-    if (context.seen.has(key)) return;
-    context.seen.add(key);
+    const pair = `${idOf(b.raw)}:${idOf(r.raw)}:${context.side}`;
+    const memo = this.quiet.key(pair, context, baseNode, revNode);
+    if (context.seen.has(pair)) return this.quiet.revisit(memo, context);
+    if (this.quiet.skip(memo, context)) return;
+    this.quiet.run(memo, pair, context, () => this.compareNew(b, r, where, context, baseNode, revNode));
+  }
+
+  private compareNew(
+    b: ReturnType<SchemaReader['read']>,
+    r: ReturnType<SchemaReader['read']>,
+    where: Location,
+    context: SchemaContext,
+    baseNode: unknown,
+    revNode: unknown,
+  ) {
     // The properties a required name may refer to: this schema's, and inside a condition or an
     // alternative, those of the schemas around it.
-    const names = (s: Schema) => Object.keys(s.properties ?? {});
     const described = new Set([
-      ...names(b.schema),
-      ...names(r.schema),
+      ...propertyNames(b.schema),
+      ...propertyNames(r.schema),
       ...(context.inside ? (context.described ?? []) : []),
     ]);
     const here: SchemaContext = {
@@ -99,9 +110,7 @@ export class SchemaComparer implements Comparison {
     };
     const inside: SchemaContext = { ...here, inside: true };
     if (compareWrapped(this, b.schema, r.schema, inside, baseNode, revNode)) return;
-    const report = (changes: KeywordChange[]) => {
-      for (const c of changes) this.emit(c.kind, here, this.at(where, c.keyword), c.text);
-    };
+    const report = this.report.bind(this, here, where);
     report(compareTypes(b.schema, r.schema, here.carrier));
     report(compareFormat(b.schema, r.schema));
     report(compareValues(b.schema, r.schema));
@@ -111,14 +120,18 @@ export class SchemaComparer implements Comparison {
     report(compareContract(b.schema, r.schema));
     // Object and array keywords constrain only objects and arrays: when the type change took
     // them away on one side (an object became an array), the type change already says it all.
-    const kept = (type: string) => admits(b.schema, type) === admits(r.schema, type);
-    if (kept('object')) compareObject(this, b.schema, r.schema, here);
-    if (kept('array')) this.compareArrays(b.schema, r.schema, here);
+    if (admits(b.schema, 'object') === admits(r.schema, 'object'))
+      compareObject(this, b.schema, r.schema, here);
+    if (admits(b.schema, 'array') === admits(r.schema, 'array')) this.compareArrays(b.schema, r.schema, here);
     this.compareConditions(b.schema, r.schema, inside);
     for (const combiner of ['oneOf', 'anyOf', 'allOf'] as const)
       compareCombiner(this, combiner, b.schema[combiner], r.schema[combiner], inside);
     compareDiscriminator(this, b.schema, r.schema, here);
     this.compareRest(b.schema, r.schema, here);
+  }
+
+  private report(context: SchemaContext, where: Location, changes: KeywordChange[]) {
+    for (const c of changes) this.emit(c.kind, context, this.at(where, c.keyword), c.text);
   }
 
   /** A subschema keyword: absent means anything, `false` nothing; both there, compared inside. */
@@ -130,21 +143,21 @@ export class SchemaComparer implements Comparison {
     field = context.field,
     path: (string | number)[] = [slot.keyword],
   ) {
-    const open = (n: unknown, reader: SchemaReader) =>
-      n === undefined || n === true || this.isEmpty(n, reader);
-    const closed = (n: unknown) => n === false;
+    const [baseOpen, revOpen] = [this.isOpen(baseNode, this.base), this.isOpen(revNode, this.rev)];
+    if (baseOpen && revOpen) return;
     const where = this.at(context.where, ...path);
-    if (open(baseNode, this.base) && open(revNode, this.rev)) return;
     const name = `\`${slot.keyword}\``;
-    if (open(baseNode, this.base)) return this.emit(slot.added, context, where, `${name} added`);
-    if (open(revNode, this.rev)) return this.emit(slot.removed, context, where, `${name} removed`);
-    if (closed(baseNode) && closed(revNode)) return;
-    if (closed(baseNode)) return this.emit(slot.removed, context, where, `${name} no longer false`);
-    if (closed(revNode)) return this.emit(slot.added, context, where, `${name} now false`);
+    if (baseOpen) return this.emit(slot.added, context, where, `${name} added`);
+    if (revOpen) return this.emit(slot.removed, context, where, `${name} removed`);
+    if (baseNode === false && revNode === false) return;
+    if (baseNode === false) return this.emit(slot.removed, context, where, `${name} no longer false`);
+    if (revNode === false) return this.emit(slot.added, context, where, `${name} now false`);
     this.compare(baseNode, revNode, this.child(context, `${field}${slot.suffix ?? ''}`, where));
   }
 
-  private isEmpty(node: unknown, reader: SchemaReader): boolean {
+  /** Absent, `true` or a schema of annotations only: anything is valid. */
+  private isOpen(node: unknown, reader: SchemaReader): boolean {
+    if (node === undefined || node === true) return true;
     if (typeof node !== 'object' || node === null) return false;
     const { schema } = reader.read(node);
     return Object.keys(schema).every((k) => ANNOTATIONS.has(k));

@@ -110,8 +110,7 @@ export function compareSecuritySchemes(d: Differ) {
         d.at(at, 'in'),
         `${label}: now ${String(rs.in)} ${String(rs.name)}, was ${String(bs.in)} ${String(bs.name)}`,
       );
-    if (bs.openIdConnectUrl !== rs.openIdConnectUrl)
-      d.add('security-scheme-url-changed', d.at(at, 'openIdConnectUrl'), `${label}: URL changed`);
+    compareUrl(d, bs, rs, 'openIdConnectUrl', d.at(at, 'openIdConnectUrl'), `${label}:`);
     compareFlows(d, asObject(bs.flows), asObject(rs.flows), d.at(at, 'flows'), label);
     d.annotations(bs, rs, ['description', 'bearerFormat'], at, `${label}: `);
     d.rest(
@@ -122,6 +121,18 @@ export function compareSecuritySchemes(d: Differ) {
       `${label}: `,
     );
   }
+}
+
+/** A URL a configured client calls: replaced or gone, it calls where nothing answers; a new one is safe. */
+function compareUrl(d: Differ, b: Node, r: Node, key: string, at: Location, label: string) {
+  if (b[key] === r[key]) return;
+  if (b[key] === undefined) d.add('security-scheme-url-added', at, `${label} ${key} added`);
+  else
+    d.add(
+      'security-scheme-url-changed',
+      at,
+      `${label} ${key} ${r[key] === undefined ? 'removed' : 'changed'}`,
+    );
 }
 
 function compareFlows(d: Differ, b: Node, r: Node, where: Location, label: string) {
@@ -137,8 +148,7 @@ function compareFlows(d: Differ, b: Node, r: Node, where: Location, label: strin
       continue;
     }
     for (const url of ['authorizationUrl', 'tokenUrl', 'refreshUrl'])
-      if (bf[url] !== rf[url])
-        d.add('security-scheme-url-changed', d.at(at, url), `${label}: ${flow} ${url} changed`);
+      compareUrl(d, bf, rf, url, d.at(at, url), `${label}: ${flow}`);
     const [bScopes, rScopes] = [asObject(bf.scopes), asObject(rf.scopes)];
     for (const scope of Object.keys(rScopes))
       if (!(scope in bScopes))

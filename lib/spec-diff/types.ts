@@ -1,32 +1,28 @@
 import type { Location } from './document.ts';
 import type { Schema, SchemaReader } from './normalize.ts';
+import type { WrittenId } from './other-rules.ts';
+import type { Place } from './rules.ts';
+import type { SchemaKind } from './schema-rules.ts';
 
-export type Level = 'error' | 'warning' | 'info';
-export type Direction = 'request' | 'response' | 'both';
+export { LEVELS, type Direction, type Level, type Rule } from './levels.ts';
 
-export interface Rule {
-  id: string;
-  level: Level;
-  direction: Direction;
-  reason: string;
-  /** Where it applies, for the published table: "paths", "parameters", "request body", … */
-  area: string;
-}
-
-export const LEVELS: Level[] = ['error', 'warning', 'info'];
+/** What a schema comparison reports: a kind of schema change, or one of this contract's own rules. */
+export type ReportedKind = SchemaKind | WrittenId;
 
 /** Where in the contract a comparison is, and on which side of the wire. */
 export interface SchemaContext {
   side: 'request' | 'response';
   /** The rule places for the schema at the top and for one nested in it. */
-  places: readonly [string, string];
+  places: readonly [Place, Place];
   /** The operation and what in it: "response 200 (application/json)". */
   label: string;
   /** The property path inside the schema: `items[].name`. */
   field: string;
   nested: boolean;
   where: Location;
+  /** The pairs of schemas compared so far, and in the order met (see `QuietPairs`). */
   seen: Set<string>;
+  trail: string[];
   /** The property names a required name may refer to (see `SchemaComparer.compare`). */
   described?: ReadonlySet<string>;
   /** Whether the schema is a condition's or an alternative's, whose names may be its parent's. */
@@ -44,14 +40,14 @@ export interface SchemaContext {
 }
 
 export interface SchemaChangeSink {
-  (kind: string, context: SchemaContext, where: Location, text: string): void;
+  (kind: ReportedKind, context: SchemaContext, where: Location, text: string): void;
 }
 
 /** A subschema keyword: its kinds when it appears and when it goes. */
 export interface Slot {
   keyword: string;
-  added: string;
-  removed: string;
+  added: SchemaKind;
+  removed: SchemaKind;
   /** How its path reads inside the field: `[]` for items. */
   suffix?: string;
 }
@@ -63,7 +59,7 @@ export interface Slot {
 export interface Comparison {
   readonly base: SchemaReader;
   readonly rev: SchemaReader;
-  emit(kind: string, context: SchemaContext, where: Location, text: string): void;
+  emit(kind: ReportedKind, context: SchemaContext, where: Location, text: string): void;
   at(where: Location, ...keys: (string | number)[]): Location;
   child(context: SchemaContext, field: string, where: Location): SchemaContext;
   compare(baseNode: unknown, revNode: unknown, context: SchemaContext): void;
@@ -79,7 +75,7 @@ export interface Comparison {
 
 /** One finding of a keyword comparison: the kind of change, the keyword, and what happened. */
 export interface KeywordChange {
-  kind: string;
+  kind: ReportedKind;
   keyword: string;
   text: string;
 }
