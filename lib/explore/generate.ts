@@ -107,6 +107,10 @@ function companions(b: Builder, p: Parameter): [Parameter, number][] {
 function parameterCases(b: Builder, p: Parameter, bearer: boolean): void {
   const schema = (p.schema ?? {}) as Schema;
   const own = rulesOf(p);
+  // A value inside or outside the schema is the schema's rules' to decide, a missing one the
+  // parameter's `x-missing-rules`, where the contract is that precise; else every rule of it.
+  const ownOr = (narrower: string[]) => (narrower.length ? narrower : own);
+  const valueRules = ownOr(rulesOf(schema));
   const examples = examplesOf(p);
   const near = representative(schema, examples, b.options.now) ?? examples[0];
   const set = (value: unknown) => (r: CaseRequest) =>
@@ -138,17 +142,14 @@ function parameterCases(b: Builder, p: Parameter, bearer: boolean): void {
       const source = NEEDS_SOURCE.find((n) => n.parameter === p.name && n.value === v.value)?.path ?? {};
       // A form only the mock's decisions promise is held live to no 5xx, never to a success.
       const outcome = v.decided && b.options.mode === 'live' ? 'tolerate' : 'accept';
-      add(b, 'positive', p.name, v.variant, positiveRules(b, own), outcome, (r) => {
+      add(b, 'positive', p.name, v.variant, positiveRules(b, valueRules), outcome, (r) => {
         for (const [o, min] of others) place(r, o)[o.name] = String(min);
         for (const [name, data] of Object.entries(source)) if (name in r.path) r.path[name] = { data };
         set(v.value)(r);
       });
     }
   }
-  // A value outside the schema breaks the schema's rules, a missing one the parameter's
-  // `x-missing-rules`, where the contract is that precise; else every rule of the parameter.
-  const ownOr = (narrower: string[]) => (narrower.length ? narrower : own);
-  const invalid = negative(b, ownOr(rulesOf(schema)), p.required === true);
+  const invalid = negative(b, valueRules, p.required === true);
   for (const v of invalidVariants(schema, p.in as Place, near))
     add(b, 'negative', p.name, v.variant, invalid.rules, invalid.outcome, set(v.value));
   const missing = negative(b, ownOr(rulesOf(p, 'x-missing-rules')), true);

@@ -71,12 +71,15 @@ export async function runCases<R extends { status: number; curl: string }>(
  * they are attributed to (`says`): the rules of the checks that failed, else the case's.
  */
 export function failuresOf(outcomes: readonly CaseOutcome[]): string[] {
+  // The baseline, a valid request, failed: every other valid case fails with it, for its rules.
+  const baseline = outcomes.find((o) => o.case.parameter === WHOLE_REQUEST.baseline && o.failure);
+  const ownersOf = (o: CaseOutcome) => o.owners ?? o.case.rules;
   return outcomes
     .filter((o) => o.failure !== undefined)
     .map((o) => {
       const rules = o.case.rules.length ? `; ${o.case.rules.join(', ')}` : '';
       const text = `${o.case.id} (${o.case.kind}${rules}): ${o.failure}`;
-      const owners = o.owners ?? o.case.rules;
+      const owners = baseline && o.case.kind === 'positive' ? ownersOf(baseline) : ownersOf(o);
       return owners.length ? says(owners, text) : text;
     });
 }

@@ -1,7 +1,16 @@
 import { DAY, toTimestamp } from '../state/clock.ts';
 import { parseRfc3339 } from '../handlers/feed.ts';
 import { decodePosition } from '../state/index.ts';
-import { onStatus, otherUuid, rewrite, switches, type Fault, type Json, LOSES_CHANGES } from './fault.ts';
+import {
+  onStatus,
+  otherUuid,
+  rewrite,
+  switches,
+  type Fault,
+  type Json,
+  LOSES_CHANGES,
+  EVERY_400,
+} from './fault.ts';
 import { nextOf, withQuery } from './requests.ts';
 
 const FIELDS =
@@ -255,6 +264,7 @@ export const FEED_FAULTS: Fault[] = [
   {
     name: 'feed-400-without-details',
     rule: 'NOTIF-14',
+    alsoBreaks: EVERY_400,
     kind: 'shape',
     description: 'A 400 of the change feed has an empty body {}.',
     apply: rewrite(
@@ -265,6 +275,8 @@ export const FEED_FAULTS: Fault[] = [
   {
     name: 'feed-400-html',
     rule: 'NOTIF-14',
+    // An HTML error is an error that is not JSON: HTTP-01 first.
+    alsoBreaks: ['HTTP-01'],
     kind: 'header',
     description: "A 400 of the change feed is the web server's HTML error page, not JSON.",
     apply: rewrite(['listNotifications'], (r) =>

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { atMostRuns } from '../../lib/arbitraries/index.ts';
 import { loadContract } from '../../lib/contract/index.ts';
 import { drawnParameters, judge, liveSafe, resolveCase, validRequests } from '../../lib/explore/index.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { expect, test } from '../fixtures.ts';
 import { dataOf, feedTokens } from './explore-data.ts';
 
@@ -58,7 +59,10 @@ test.describe('exploration from the contract, as properties', () => {
               covered.add(`${p.name}:${value === undefined ? 'absent' : 'present'}`);
               if (typeof value === 'string') covered.add(`${p.name}=${value}`);
             }
-            expect(judge(c, response.status), `${response.curl}`).toBeUndefined();
+            expect(
+              judge(c, response.status),
+              c.rules.length ? says(c.rules, response.curl) : response.curl,
+            ).toBeUndefined();
           }),
           atMostRuns(fcParams, promises.unmetered ? RUNS.unmetered : RUNS.metered),
         );

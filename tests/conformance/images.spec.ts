@@ -80,7 +80,11 @@ test.describe('image service v2', () => {
       mediaType(gif.headers),
     );
     expect(mediaType(gif.headers)).toBe('image/gif');
-    const webp = mediaType((await raw(api, uri, { format: 'auto' }, { headers: WEBP })).headers);
+    const auto = await raw(api, uri, { format: 'auto' }, { headers: WEBP });
+    const webp = mediaType(auto.headers);
+    expect((await decoded(auto)).mediaType, says('IMG-01', 'the bytes are what Content-Type names')).toBe(
+      webp,
+    );
     // The interface says auto "can" serve WebP: live, another format is drift, not a failure.
     if (!promises.strict && webp !== 'image/webp')
       test.info().annotations.push({ type: 'drift', description: `auto with WebP in Accept served ${webp}` });

@@ -1,4 +1,5 @@
 import type { ApiResponse, CallOptions } from '../../lib/client/client.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { expect, test, type TargetFixture } from '../fixtures.ts';
 import { samples, type Sample } from './samples.ts';
 
@@ -84,10 +85,10 @@ test.describe('every method on every path', () => {
         const response = await api.call(operation, sent);
         expect(response.status, `${method} ${operation}`).toBe(405);
         expect(response.headers.allow?.split(/,\s*/), `${method} ${operation}`).toContain(listed);
-        expect(response.headers['content-type'], `${method} ${operation}`).toMatch(/^application\/json/);
-        expect((response.json as { message?: unknown }).message, `${method} ${operation}`).toEqual(
-          expect.any(String),
-        );
+        // A 405 is an error like any other: JSON, with a message (HTTP-01).
+        const what = says('HTTP-01', `${method} ${operation}`);
+        expect(response.headers['content-type'], what).toMatch(/^application\/json/);
+        expect((response.json as { message?: unknown }).message, what).toEqual(expect.any(String));
       }
     }
   });
