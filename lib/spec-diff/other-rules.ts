@@ -181,6 +181,18 @@ export const OTHER_RULES: Rule[] = [
     contract-expectation-added            info     both      an x-expect was added
   `,
   ),
+  // The rules of the evidence (lib/evidence): real bodies judged by both documents, not a diff.
+  ...area(
+    'evidence',
+    `
+    revision-rejects-observed-response    error    response  a response body the service was seen to send (or
+                                                             the contract shows, or the mock serves), which the
+                                                             base accepts, fails the revision: the contract
+                                                             would no longer describe the service
+    revision-accepts-observed-response    info     response  a response body the base rejects passes the
+                                                             revision: it now describes what the service sends
+  `,
+  ),
   ...area(
     'document',
     `
