@@ -22,11 +22,11 @@ import {
 } from '../lib/spec-diff/sources.ts';
 // The evidence (lib/evidence): real bodies judged by both sides, merged into the gate's changes.
 import {
-  compareEvidence,
   contractEvidence,
   DEFAULT_SOURCES,
   EvidenceSourceError,
   gatherEvidence,
+  weighWithEvidence,
 } from '../lib/evidence/index.ts';
 import { mockEvidence } from '../rig/mock-evidence.ts';
 
@@ -122,11 +122,8 @@ try {
       ...sources.evidence,
       ...(sources.contract ? contractEvidence(pair.base, pair.rev) : []),
     ];
-    const found = [
-      ...compareContracts(pair.base, pair.rev),
-      ...compareEvidence(pair.base, pair.rev, evidence),
-    ];
-    const changes = judge(found, baseline, today);
+    const weighed = weighWithEvidence(compareContracts(pair.base, pair.rev), pair.base, pair.rev, evidence);
+    const changes = judge(weighed, baseline, today);
     if (format === 'github') {
       const doc = pair.rev;
       for (const c of changes) located.set(c, { file: doc.fileOf(c), line: doc.line(c) });

@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ajv } from '../contract/ajv.ts';
 import type { Change } from '../spec-diff/differ.ts';
 import type { Location, SpecDocument } from '../spec-diff/document.ts';
-import { rule } from '../spec-diff/rules.ts';
+import { LEVELS, rule } from '../spec-diff/rules.ts';
 import { documentedBody, documentedOperations, type DocumentedOperation } from './responses.ts';
 import type { EvidenceEntry } from './store.ts';
 
@@ -77,15 +77,8 @@ function describe(g: Group): string {
         `it now describes what the service sends (${from})`;
 }
 
-/**
- * Every body of the evidence validated against the base and the revision, through the one Ajv. A
- * body the base accepts and the revision rejects is an error of `revision-rejects-observed-response`,
- * one per operation, status and first failing keyword, with how many bodies it affects; a body the
- * base rejects and the revision accepts is `revision-accepts-observed-response` (info). Bodies of
- * an operation one side lacks are left to the rule table. OpenAPI 3.0 documents are not read: their
- * schemas are not JSON Schema.
- */
-export function compareEvidence(base: SpecDocument, rev: SpecDocument, evidence: Evidence[]): Change[] {
+/** The evidence's groups: bodies by operation, status, media type, verdict and first failing keyword. */
+function evidenceGroups(base: SpecDocument, rev: SpecDocument, evidence: Evidence[]): Group[] {
   if (base.version === '3.0' || rev.version === '3.0') return [];
   const [bOps, rOps] = [documentedOperations(base), documentedOperations(rev)];
   const groups = new Map<string, Group>();
@@ -96,31 +89,75 @@ export function compareEvidence(base: SpecDocument, rev: SpecDocument, evidence:
     if (b.ok === r.ok) continue;
     const [id, verdict] = b.ok ? ([REJECTS, r] as const) : ([ACCEPTS, b] as const);
     if (verdict.ok) continue;
-    const key = [
-      id,
-      e.operation,
-      e.status,
-      e.mediaType,
-      ...(b.ok ? [verdict.keyword, verdict.field] : []),
-    ].join(' ');
+    const key = [id, e.operation, e.status, e.mediaType, verdict.keyword, verdict.field].join(' ');
     const group = groups.get(key) ?? { id, op: rOp, evidence: e, verdict, sources: new Map() };
     group.sources.set(e.source, (group.sources.get(e.source) ?? 0) + 1);
     groups.set(key, group);
   }
-  return [...groups.values()].map((g) => {
-    const { level, direction } = rule(g.id);
-    const at: Location =
-      documentedBody(g.op, g.evidence.status, g.evidence.mediaType).body?.where ?? g.op.where;
-    return {
-      id: g.id,
-      level,
-      direction,
+  return [...groups.values()];
+}
+
+function changeOf(g: Group): Change {
+  const { level, direction } = rule(g.id);
+  const at: Location =
+    documentedBody(g.op, g.evidence.status, g.evidence.mediaType).body?.where ?? g.op.where;
+  return {
+    id: g.id,
+    level,
+    direction,
+    operation: g.op.label,
+    pointer: at.pointer,
+    ...(at.file ? { file: at.file } : {}),
+    text: describe(g),
+  };
+}
+
+/**
+ * Every body of the evidence validated against the base and the revision, through the one Ajv. A
+ * body the base accepts and the revision rejects is an error of `revision-rejects-observed-response`,
+ * one per operation, status and first failing keyword, with how many bodies it affects; a body the
+ * base rejects and the revision accepts is `revision-accepts-observed-response` (info). Bodies of
+ * an operation one side lacks are left to the rule table. OpenAPI 3.0 documents are not read: their
+ * schemas are not JSON Schema.
+ */
+export function compareEvidence(base: SpecDocument, rev: SpecDocument, evidence: Evidence[]): Change[] {
+  return evidenceGroups(base, rev, evidence).map(changeOf);
+}
+
+/** A rule-table change's status key and field, from its text: "response 200 `items[].id`: …". */
+const RESPONSE_CHANGE = /^response (\S+)(?: \([^)]*\))?(?: `([^`]*)`)?/;
+
+/**
+ * The rule table's changes weighed with the evidence, and the evidence's own. A response widened
+ * (an error by the table: clients may get what they do not expect) where the base rejects bodies
+ * the service was seen to send and the revision accepts them is info: clients already get such
+ * bodies, and the revision only describes them. Only at the field the base failed at, or above it.
+ */
+export function weighWithEvidence(
+  changes: Change[],
+  base: SpecDocument,
+  rev: SpecDocument,
+  evidence: Evidence[],
+): Change[] {
+  const groups = evidenceGroups(base, rev, evidence);
+  const described = groups
+    .filter((g) => g.id === ACCEPTS)
+    .map((g) => ({
       operation: g.op.label,
-      pointer: at.pointer,
-      ...(at.file ? { file: at.file } : {}),
-      text: describe(g),
-    };
+      status: documentedBody(g.op, g.evidence.status, g.evidence.mediaType).status,
+      field: g.verdict.field,
+    }));
+  const settled = changes.map((c) => {
+    const [, status, field = ''] = RESPONSE_CHANGE.exec(c.text) ?? [];
+    const seen = described.some(
+      (d) => c.operation === d.operation && status === d.status && d.field.startsWith(field),
+    );
+    if (!seen || c.level !== 'error' || c.direction !== 'response') return c;
+    return { ...c, level: 'info' as const, text: `${c.text} (the service was seen to send what it admits)` };
   });
+  return [...settled, ...groups.map(changeOf)].sort(
+    (a, b) => LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level),
+  );
 }
 
 /** The contract's own examples of response bodies, on both sides, as evidence: always at hand. */

@@ -1,4 +1,11 @@
-export { ACCEPTS, compareEvidence, contractEvidence, REJECTS, type Evidence } from './compare.ts';
+export {
+  ACCEPTS,
+  compareEvidence,
+  contractEvidence,
+  REJECTS,
+  weighWithEvidence,
+  type Evidence,
+} from './compare.ts';
 export { recordEvidence } from './collect.ts';
 export { maskText, PERSONAL, scrub, withoutPersonal } from './scrub.ts';
 export {
