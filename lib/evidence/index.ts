@@ -14,6 +14,7 @@ export {
   keepEvidence,
   KEEP_PER_STATUS,
   MAX_EVIDENCE_BYTES,
+  mergeBodies,
   pruneStore,
   readStore,
   shapeOf,
