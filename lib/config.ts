@@ -48,6 +48,11 @@ export interface Config {
   /** Faults of the bundled mock switched on for this run. */
   mockFaults: string[];
   reportsDir: string;
+  /**
+   * Where the run keeps its evidence store (response bodies, scrubbed, for the contract gate): a live
+   * run keeps one by default, in `<reportsDir>/evidence`; a run against the mock only when named.
+   */
+  evidenceDir?: string;
   /** Accept a self-signed certificate: for test services such as a standalone mock, never production. */
   insecureTls: boolean;
   gonePageId?: string;
@@ -95,6 +100,8 @@ export const VARIABLES = {
   CLM_MAX_RETRY_AFTER:
     'the longest Retry-After waited out, in seconds; a longer one ends the run as incomplete (default 60)',
   CLM_REPORTS_DIR: 'where reports are written (default reports)',
+  CLM_EVIDENCE_DIR:
+    'where a run keeps its evidence store for spec:diff (default reports/evidence live, none on the mock; off: none)',
   CLM_INSECURE_TLS: 'true to accept a self-signed certificate (a standalone mock; never production)',
   FC_RUNS: 'runs per property (default 100 on the mock, 10 live)',
   FC_SEED: 'seed of the property-based tests (default: new each run, printed)',
@@ -187,6 +194,7 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
       .map((s) => s.trim())
       .filter(Boolean),
     reportsDir: text(env, 'CLM_REPORTS_DIR') ?? 'reports',
+    evidenceDir: evidenceDir(env, live),
     insecureTls: flag(env, 'CLM_INSECURE_TLS'),
     gonePageId: text(env, 'CLM_GONE_PAGE_ID'),
     runTimeout: number(env, 'CLM_RUN_TIMEOUT', live ? 1800 : Infinity, false),
@@ -236,6 +244,12 @@ function imageSource(env: Env): string {
       `"${value}" is not a plain name such as my-news-app (letters, digits, . _ -, at most 100)`,
     );
   return value;
+}
+
+function evidenceDir(env: Env, live: boolean): string | undefined {
+  const value = text(env, 'CLM_EVIDENCE_DIR');
+  if (value === 'off') return undefined;
+  return value ?? (live ? `${text(env, 'CLM_REPORTS_DIR') ?? 'reports'}/evidence` : undefined);
 }
 
 function flag(env: Env, name: keyof typeof VARIABLES): boolean {

@@ -20,6 +20,15 @@ import {
   UsageError,
   type Side,
 } from '../lib/spec-diff/sources.ts';
+// The evidence (lib/evidence): real bodies judged by both sides, merged into the gate's changes.
+import {
+  contractEvidence,
+  DEFAULT_SOURCES,
+  EvidenceSourceError,
+  gatherEvidence,
+  weighWithEvidence,
+} from '../lib/evidence/index.ts';
+import { mockEvidence } from '../rig/mock-evidence.ts';
 
 const DOCUMENT_LIST = Object.values(DOCUMENTS).join(', ');
 const USAGE = `Usage: npm run spec:diff -- [options] [BASE] [REVISION]
@@ -38,13 +47,23 @@ const USAGE = `Usage: npm run spec:diff -- [options] [BASE] [REVISION]
                    change, and the Markdown summary appended to GITHUB_STEP_SUMMARY when set)
   --baseline FILE  accepted changes (YAML or JSON): a list of { rule, pointer, reason, expires,
                    operation? }; an entry past its expiry date fails again
+  --evidence SRC   response bodies validated against both sides (repeatable): DIR, an evidence
+                   store (the nightly's, reports/evidence); contract, the contract's own examples;
+                   mock, what the bundled mock serves (started in process); none. Default:
+                   contract. A body the base accepts and the revision rejects is an error
+                   (revision-rejects-observed-response); the reverse is info
   -h, --help       this text
 
   Exit code: 0 when the gate passes, 1 when it fails, 2 on a bad argument or an unreadable document.`;
 
 const { values, positionals } = commandLine(
   USAGE,
-  { 'fail-on': { type: 'string' }, format: { type: 'string' }, baseline: { type: 'string' } },
+  {
+    'fail-on': { type: 'string' },
+    format: { type: 'string' },
+    baseline: { type: 'string' },
+    evidence: { type: 'string', multiple: true },
+  },
   { positionals: 2 },
 );
 const failOn = (values['fail-on'] ?? 'error') as Level;
@@ -90,6 +109,8 @@ try {
   const [base, rev] = [side(baseArg), side(revArg)];
   const baseline: Accepted[] = values.baseline ? readBaseline(values.baseline) : [];
   const today = new Date().toISOString().slice(0, 10);
+  const sources = await gatherEvidence(values.evidence ?? DEFAULT_SOURCES, mockEvidence);
+  console.error(`spec:diff: ${sources.summary}`);
   const documents: ComparedDocument[] = [];
   const located = new Map<object, { file?: string; line?: number }>();
   for (const pair of pairs(base, rev)) {
@@ -97,7 +118,12 @@ try {
       documents.push({ file: pair.file, status: pair.base ? 'removed' : 'new', changes: [] });
       continue;
     }
-    const changes = judge(compareContracts(pair.base, pair.rev), baseline, today);
+    const evidence = [
+      ...sources.evidence,
+      ...(sources.contract ? contractEvidence(pair.base, pair.rev) : []),
+    ];
+    const weighed = weighWithEvidence(compareContracts(pair.base, pair.rev), pair.base, pair.rev, evidence);
+    const changes = judge(weighed, baseline, today);
     if (format === 'github') {
       const doc = pair.rev;
       for (const c of changes) located.set(c, { file: doc.fileOf(c), line: doc.line(c) });
@@ -114,7 +140,7 @@ try {
       appendFileSync(process.env.GITHUB_STEP_SUMMARY, renderMarkdown(summary));
   } else output = renderText(summary);
 } catch (error) {
-  if (error instanceof UsageError) usageError(USAGE, error.message);
+  if (error instanceof UsageError || error instanceof EvidenceSourceError) usageError(USAGE, error.message);
   // Not a verdict on the change: the comparison itself could not be made.
   console.error(`spec:diff: ${(error as Error).message}`);
   process.exit(2);

@@ -227,6 +227,8 @@ export const test = declaredPerRepeat(
       const faults = faultsOf(config, planned);
       observations.baseUrl = target.baseUrl;
       observations.replay = target.replay(faults);
+      // A list switches the client's evidence on: the reporter merges it into the store.
+      if (config.evidenceDir !== undefined) observations.evidence = [];
       // Rule IDs as annotations too: JUnit carries annotations as properties.
       for (const tag of testInfo.tags) {
         const rule = RULE_TAG.exec(tag)?.[1];

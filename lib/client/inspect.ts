@@ -1,6 +1,7 @@
 import { ALL_CHECKS, HEAD_CHECKS, runChecks, SAFETY_CHECKS, type Exchange } from '../checks/index.ts';
 import { judgedBody, type Contract } from '../contract/index.ts';
 import type { Call } from './call.ts';
+import { recordEvidence } from '../evidence/collect.ts';
 import { driftOf } from './drift.ts';
 import { recordExercised } from './exercised.ts';
 import { goneStatus, recordDeprecation, recordExchange, type Observations } from './observations.ts';
@@ -66,6 +67,14 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
   const body = redactor.text(text.slice(0, 2_000));
   recordExchange(observations, { method, url: shownUrl, status, curl, body });
 
+  // Before the checks: a body the contract rejects is evidence too (a revision may describe it).
+  if (operation && observations.evidence && !isRedirect && method !== 'HEAD')
+    recordEvidence(
+      observations.evidence,
+      contract,
+      { operation: operation.id, status, contentType: headers['content-type'], json },
+      redactor,
+    );
   const checks = options.checks === 'safety' ? SAFETY_CHECKS : method === 'HEAD' ? HEAD_CHECKS : ALL_CHECKS;
   const failures = runChecks(checks, exchange, {
     contract,

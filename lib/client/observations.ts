@@ -1,4 +1,5 @@
 import type { TargetKind } from '../config.ts';
+import type { EvidenceEntry } from '../evidence/store.ts';
 import { promisesOf } from './target.ts';
 
 /** A failed automatic check: its title, the rule that owns what broke (none: the test's), where. */
@@ -32,6 +33,11 @@ export interface Observations {
   exercised?: Record<string, Exercised>;
   /** The contract's operation flows followed to their end (`listPagesV1 → getPageV1 → …`). */
   flows?: string[];
+  /**
+   * Response bodies kept as evidence for the contract gate, scrubbed and bounded; collected only
+   * when the run keeps an evidence store (a list here switches it on).
+   */
+  evidence?: EvidenceEntry[];
   /** The base URL the test's requests went to: the report names the target the run really used. */
   baseUrl?: string;
   /**

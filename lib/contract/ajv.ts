@@ -11,7 +11,7 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
  */
 export const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: false });
 addFormats(ajv);
-ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'x-rules', 'x-decision']);
+ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'x-rules', 'x-decision', 'x-personal']);
 // What the project expects beyond the guarantee: an annotation to the base validators, which must
 // pass any real response the interface allows; `expect.ts` derives the strict variants from it.
 ajv.addKeyword({ keyword: 'x-expect', schemaType: ['object', 'boolean'] });

@@ -13,6 +13,7 @@ import { loadContract, loadRules } from '../contract/index.ts';
 import { projectPath } from '../paths.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
 import { EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
+import { addEvidence, keepEvidence, type EvidenceEntry } from '../evidence/store.ts';
 import { FEED_NIGHT_ATTACHMENT, type FeedNight } from '../paging/nights.ts';
 import { attribute, errorTextOf } from './attribution.ts';
 import { EXIT, exitCodeOf, exitIncompleteAtEnd } from './exit-code.ts';
@@ -61,6 +62,8 @@ export default class ConformanceReporter implements Reporter {
   /** Where tonight's feed walk stopped, for the next night (the history keeps it). */
   private feed: FeedNight | undefined;
   private readonly timings = new TimingsCollector();
+  /** The run's response bodies, scrubbed by the workers, bounded as the store is. */
+  private readonly evidence: EvidenceEntry[] = [];
 
   constructor(options: { outputDir?: string } = {}) {
     this.outputDir = options.outputDir ?? 'reports';
@@ -106,6 +109,7 @@ export default class ConformanceReporter implements Reporter {
       this.replayMock ??= replay.mockCommand;
     for (const fault of replay?.faults ?? []) this.faults.add(fault);
     if (observations?.baseUrl) this.baseUrls.add(observations.baseUrl);
+    if (observations?.evidence?.length) addEvidence(this.evidence, observations.evidence);
     const own = [...new Set(rules)];
     this.records.set(test.id, {
       id: test.id,
@@ -220,6 +224,8 @@ export default class ConformanceReporter implements Reporter {
     if (this.partial.length === 0 || this.feed)
       appendHistory(join(this.outputDir, HISTORY_FILE), recordOf(report, this.feed));
     tellCi(report, markdown);
+    const store = evidenceStore(this.outputDir);
+    if (store && this.evidence.length > 0) keepEvidence(store, this.evidence);
 
     const kept = this.partial.length
       ? `: a partial run (${this.partial.join('; ')}); ` +
@@ -254,6 +260,18 @@ function configuredBaseUrl(): string {
     return config.target === 'live' ? (config.baseUrl ?? '') : '';
   } catch {
     return '';
+  }
+}
+
+/** Where the run's evidence goes: as configured, else beside the reports; none when switched off. */
+function evidenceStore(outputDir: string): string | undefined {
+  try {
+    const config = loadConfig();
+    return (
+      config.evidenceDir ?? (process.env.CLM_EVIDENCE_DIR === 'off' ? undefined : join(outputDir, 'evidence'))
+    );
+  } catch {
+    return join(outputDir, 'evidence');
   }
 }
 

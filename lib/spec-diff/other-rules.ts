@@ -10,6 +10,7 @@ const DOCUMENT = 'lib/spec-diff/index.ts';
 const DIFFER = 'lib/spec-diff/differ.ts';
 const LIFECYCLE = 'lib/spec-diff/lifecycle.ts';
 const SERVERS = 'lib/spec-diff/servers.ts';
+const EVIDENCE = 'lib/evidence/compare.ts';
 
 type WrittenRow = readonly [id: string, level: Level, direction: Direction, emitted: string, reason: string];
 
@@ -140,6 +141,12 @@ const WRITTEN = {
     ['component-changed', 'info', 'both', DOCUMENT, 'a component no operation uses changed'],
     ['extension-changed', 'info', 'both', DIFFER, 'a vendor extension (x-…) changed'],
     ['document-keyword-changed', 'warning', 'both', DIFFER, 'a keyword this gate does not know changed: read it'],
+  ],
+  // Real bodies judged by both documents, not a diff: the service's (the nightly's store), the
+  // contract's examples, the mock's answers.
+  evidence: [
+    ['revision-rejects-observed-response', 'error', 'response', EVIDENCE, 'a response body the service was seen to send (or the contract shows, or the mock serves), which the base accepts, fails the revision: the contract would no longer describe the service'],
+    ['revision-accepts-observed-response', 'info', 'response', EVIDENCE, 'a response body the base rejects passes the revision: it now describes what the service sends'],
   ],
 } as const satisfies Record<string, readonly WrittenRow[]>;
 

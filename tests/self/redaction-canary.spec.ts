@@ -1,7 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { storedEvidence } from '../../lib/evidence/index.ts';
+import { SUITE_MOCK } from '../../mock/live-env.ts';
+import { createMock } from '../../mock/server.ts';
+import { personalValues } from './support/evidence.ts';
 import { readableTexts, runPlaywright, type NestedRun } from './support/nested-run.ts';
 
 const CANARY_KEY = 'canary-key-7f3a9c21e8';
@@ -17,6 +21,8 @@ async function run(dir: string, args: string[] = [], faults = ''): Promise<Neste
     args,
     dir,
     env: {
+      // The evidence store too, which a run against the mock keeps only when asked.
+      CLM_EVIDENCE_DIR: join(dir, 'reports', 'evidence'),
       CLM_API_KEY: CANARY_KEY,
       CLM_USER_TOKEN: CANARY_TOKEN,
       CLM_USER_ID: '00000000-0000-4000-8000-000000000000',
@@ -25,6 +31,23 @@ async function run(dir: string, args: string[] = [], faults = ''): Promise<Neste
       FC_RUNS: '5',
     },
   });
+}
+
+/**
+ * The evidence store the run kept: bodies of the profile and the licence among others, and no
+ * value of the mock's people in any of them (the canaries are checked with every other file).
+ */
+async function expectNoPersonalValue(dir: string): Promise<void> {
+  const store = join(dir, 'reports', 'evidence');
+  const kept = storedEvidence(store).map((e) => `${e.operation} ${e.status}`);
+  for (const expected of ['getUserFullProfile 200', 'getLicence 200']) expect(kept).toContain(expected);
+  const mock = await createMock({ ...SUITE_MOCK });
+  const personal = personalValues(mock);
+  await mock.close();
+  for (const path of readdirSync(store)) {
+    const text = readFileSync(join(store, path), 'utf8');
+    for (const value of personal) expect(text.includes(value), `${value} in ${path}`).toBe(false);
+  }
 }
 
 /** Neither canary in any file the run wrote (zips and gzip inside them included), nor in its output. */
@@ -88,10 +111,12 @@ test.describe('secrets in reports @AUTH-07', () => {
   test.describe.configure({ mode: 'parallel' });
   test.setTimeout(240_000);
 
-  test('no key or token reaches any report, log or attachment of a passing run of the whole suite', async () => {
-    const clean = await run(mkdtempSync(join(tmpdir(), 'clm-canary-clean-')));
+  test('no key or token reaches any report, log, attachment or the evidence store of a passing run of the whole suite, and no personal value reaches the store', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clm-canary-clean-'));
+    const clean = await run(dir);
     expect(clean.status, clean.stdout.slice(-2000)).toBe(0);
     expectNoCanary(clean);
+    await expectNoPersonalValue(dir);
   });
 
   test('no key or token reaches any report, log or attachment of a failing run', async () => {

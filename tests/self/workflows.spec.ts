@@ -164,6 +164,31 @@ test.describe('the nightly report', () => {
   });
 });
 
+test.describe('the evidence store', () => {
+  test('the nightly keeps it in the cache around the merge, and the PR gate weighs changes against it', () => {
+    const steps = workflows['nightly.yml']!.jobs.report!.steps;
+    const cached = (kind: string) =>
+      steps.findIndex(
+        (s) => s.uses?.startsWith(`actions/cache/${kind}@`) === true && s.with?.path === 'reports/evidence',
+      );
+    const merge = steps.findIndex((s) => s.run?.includes('merge-reports') === true);
+    expect(cached('restore')).toBeGreaterThanOrEqual(0);
+    expect(cached('restore')).toBeLessThan(merge);
+    expect(cached('save')).toBeGreaterThan(merge);
+    expect(steps[cached('restore')]!.with?.['restore-keys']).toBe('clm-evidence-');
+    expect(steps[cached('save')]!.with?.key).toBe(steps[cached('restore')]!.with?.key);
+    expect(steps[cached('save')]!.if).toContain('always()');
+    const gate = workflows['pr.yml']!.jobs.gate!.steps;
+    const restore = gate.findIndex((s) => s.with?.path === 'reports/evidence');
+    const diff = gate.findIndex((s) => s.run?.includes('npm run spec:diff') === true);
+    expect(restore).toBeGreaterThanOrEqual(0);
+    expect(restore).toBeLessThan(diff);
+    expect(gate[restore]!.with?.['restore-keys']).toBe('clm-evidence-');
+    for (const source of ['--evidence contract', '--evidence mock', '--evidence reports/evidence'])
+      expect(gate[diff]!.run).toContain(source);
+  });
+});
+
 test.describe('the published docs', () => {
   test('take the last nightly’s merged report, not a run of their own, and rebuild after each night', () => {
     const pages = workflows['pages.yml']!;
