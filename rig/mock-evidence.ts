@@ -6,7 +6,7 @@ import { loadContract } from '../lib/contract/index.ts';
 import type { EvidenceEntry } from '../lib/evidence/index.ts';
 import { Ledger } from '../lib/run/ledger.ts';
 import { localLedger } from '../lib/run/ledger-server.ts';
-import { SUITE_MOCK } from '../mock/live-env.ts';
+import { SUITE_MOCK } from './suite-mock.ts';
 import { createMock } from '../mock/server.ts';
 import { demoMockTarget } from './targets.ts';
 

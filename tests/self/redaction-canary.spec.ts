@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { storedEvidence } from '../../lib/evidence/index.ts';
-import { SUITE_MOCK } from '../../mock/live-env.ts';
+import { SUITE_MOCK } from '../../rig/suite-mock.ts';
 import { createMock } from '../../mock/server.ts';
 import { personalValues } from './support/evidence.ts';
 import { readableTexts, runPlaywright, type NestedRun } from './support/nested-run.ts';
