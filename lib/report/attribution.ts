@@ -30,8 +30,10 @@ const bare = (text: string) => text.replace(/[\\"']/g, '');
  * names it or not: a test of NOTIF-10 that finds its walk broken says `NOTIF-09: …`, and is
  * blocked by NOTIF-09 rather than failing NOTIF-10.
  */
-export const says = (rules: string | readonly string[], message: string) =>
-  `${typeof rules === 'string' ? rules : rules.join(', ')}: ${message}`;
+export const says = (rules: string | readonly string[], message: string) => {
+  const ids = typeof rules === 'string' ? rules : rules.join(', ');
+  return ids ? `${ids}: ${message}` : message;
+};
 const SAID =
   /(?:^|\n)[ \t]*(?:(?:[A-Za-z]*Error|\[cause\]|Got error): )*([A-Z]+-\d{2}(?:, [A-Z]+-\d{2})*): /g;
 // eslint-disable-next-line no-control-regex

@@ -1,5 +1,4 @@
-import { getEnrichedContent } from '../handlers/content.ts';
-import { onStatus, rewrite, switches, type Fault, type Json, SERVER_ERROR } from './fault.ts';
+import { answeredAs, onStatus, rewrite, switches, type Fault, type Json, SERVER_ERROR } from './fault.ts';
 import { jsonBody } from './requests.ts';
 
 /** Other content endpoints: faults that break their rules. */
@@ -45,15 +44,15 @@ export const CONTENT_FAULTS: Fault[] = [
     rule: 'CONT-02',
     kind: 'value',
     description: 'An off-by-one lookup: enriched content answers with the next item of the store.',
-    apply: rewrite(['getEnrichedContent'], (r, _request, context) => {
-      if (r.status !== 200 || !context) return r;
+    apply: answeredAs(['getEnrichedContent'], (r, _request, context) => {
+      if (r.status !== 200) return undefined;
       const ids = [...context.state.content.keys()];
       const at = ids.indexOf(context.pathParams.itemId!.toLowerCase());
       const neighbour = ids.slice(at + 1).find((id) => {
         const item = context.state.content.get(id)!;
         return !item.deleted && !item.restricted;
       });
-      return neighbour ? getEnrichedContent({ ...context, pathParams: { itemId: neighbour } }) : r;
+      return neighbour && `/enrichedcontent/${neighbour}`;
     }),
   },
   {

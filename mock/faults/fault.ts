@@ -81,6 +81,33 @@ export function rewrite(operations: string[], apply: Rewrite): Step['apply'] {
   };
 }
 
+/**
+ * A fault that answers some requests of these operations as the service answers another path: the
+ * pipeline routes the path (`pathFor`, given the clean answer), so no fault reaches into a handler.
+ */
+export function answeredAs(
+  operations: string[],
+  pathFor: (response: MockResponse, request: MockRequest, context: Context) => string | undefined,
+): Step['apply'] {
+  return rewriteWith(operations, (response, request, context, next) => {
+    const path = pathFor(response, request, context);
+    return path === undefined ? response : next({ ...request, path });
+  });
+}
+
+function rewriteWith(
+  operations: string[],
+  apply: (response: MockResponse, request: MockRequest, context: Context, next: Next) => MockResponse,
+): Step['apply'] {
+  return (request, next, seen) => {
+    const response = next(request);
+    const { context } = seen;
+    return context && operations.includes(context.operation.id)
+      ? apply(response, request, context, next)
+      : response;
+  };
+}
+
 /** Two sets of switches as one: lists add up (two faults opening two operations open both). */
 export function mergeSwitches(a: Partial<Defects>, b: Partial<Defects>): Partial<Defects> {
   const merged: Record<string, unknown> = { ...a };

@@ -1,5 +1,13 @@
-import { getLicence } from '../handlers/membership.ts';
-import { onStatus, otherUuid, rewrite, switches, type Fault, type Json, EVERY_400 } from './fault.ts';
+import {
+  answeredAs,
+  onStatus,
+  otherUuid,
+  rewrite,
+  switches,
+  type Fault,
+  type Json,
+  EVERY_400,
+} from './fault.ts';
 import { DAY, toTimestamp } from '../state/clock.ts';
 
 const LICENCE = ['getLicence'];
@@ -163,13 +171,13 @@ export const LICENCE_FAULTS: Fault[] = [
     description:
       'Licences are looked up by the first 32 characters of the identifier: a UUID that differs ' +
       'from one only at the end gets that licence.',
-    apply: rewrite(LICENCE, (r, _request, context) => {
-      if (r.status !== 404 || r.code || !context) return r;
+    apply: answeredAs(LICENCE, (r, _request, context) => {
+      if (r.status !== 404 || r.code) return undefined;
       const id = context.pathParams.licenceId!.toLowerCase();
       const match = [...context.state.licences.keys()].find(
         (known) => known.slice(0, 32) === id.slice(0, 32),
       );
-      return match ? getLicence({ ...context, pathParams: { licenceId: match } }) : r;
+      return match && `/licence/${match}`;
     }),
   },
   {

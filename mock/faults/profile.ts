@@ -1,10 +1,18 @@
 import { baseMediaType } from '../../lib/contract/index.ts';
-import { getUserFullProfile } from '../handlers/membership.ts';
 import { fail } from '../handlers/respond.ts';
 import type { State } from '../state/index.ts';
 import type { Token } from '../state/membership.ts';
 import type { Context, MockRequest, MockResponse } from '../types.ts';
-import { onStatus, otherUuid, rewrite, switches, type Fault, type Json, EVERY_400 } from './fault.ts';
+import {
+  answeredAs,
+  onStatus,
+  otherUuid,
+  rewrite,
+  switches,
+  type Fault,
+  type Json,
+  EVERY_400,
+} from './fault.ts';
 
 const PROFILE = ['getUserFullProfile'];
 
@@ -158,10 +166,10 @@ export const PROFILE_FAULTS: Fault[] = [
     rule: 'PROF-05',
     kind: 'value',
     description: "An unknown user falls back to the token's own user: 200 with the token owner's profile.",
-    apply: rewrite(PROFILE, (r, req, context) => {
-      if (r.status !== 404 || r.code || !context) return r;
+    apply: answeredAs(PROFILE, (r, req, context) => {
+      if (r.status !== 404 || r.code) return undefined;
       const token = context.state.tokens.get(bearerToken(req) ?? '');
-      return token ? getUserFullProfile({ ...context, pathParams: { userId: token.userId } }) : r;
+      return token && `/users/${encodeURIComponent(token.userId)}/profile/full`;
     }),
   },
   {
@@ -198,6 +206,7 @@ export const PROFILE_FAULTS: Fault[] = [
     rule: 'PROF-07',
     kind: 'value',
     description: 'The userId is trimmed before it is checked: " <uuid>" or "<uuid> " is taken as valid.',
+    // Before routing, so the path is read here: the trimmed id is what the handler then checks.
     apply: (request, next) => {
       const match = /^\/users\/([^/]+)\/profile\/full$/.exec(request.path);
       let id: string | undefined;
