@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  atMostRuns,
   decidedSince,
   foreignToken,
   foreignTokenCoverage,
@@ -69,7 +70,8 @@ test.describe('the change feed', () => {
           expected.slice(0, n),
         );
       }),
-      withCoverage(fcParams, sinceFormCoverage(second), 2),
+      // Thirty runs on the mock: the instants are two, the forms' classes twenty; more repeat them.
+      withCoverage(atMostRuns(fcParams, 30), sinceFormCoverage(second), 2),
     );
   });
 
@@ -120,7 +122,7 @@ test.describe('the change feed', () => {
           expect(describesCause(response.json), JSON.stringify(response.json)).toBe(true);
         },
       ),
-      withCoverage(fcParams, foreignTokenCoverage(), 2),
+      withCoverage(atMostRuns(fcParams, 30), foreignTokenCoverage(), 2),
     );
   });
 
