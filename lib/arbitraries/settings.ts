@@ -25,3 +25,17 @@ export function atMostRuns(params: fc.Parameters<unknown>, runs: number): fc.Par
 export function withKnown<T>(params: fc.Parameters<unknown>, known: T[]): fc.Parameters<[T]> {
   return { ...(params as fc.Parameters<[T]>), examples: known.map((value): [T] => [value]) };
 }
+
+/**
+ * The parameters of a property with a coverage list: every value of `coverage` first, whatever the
+ * seed and however few the runs (fast-check counts examples among `numRuns`), then random draws on
+ * top, as many as the runs left or `draws` at least.
+ */
+export function withCoverage<T>(
+  params: fc.Parameters<unknown>,
+  coverage: T[],
+  draws: number,
+): fc.Parameters<[T]> {
+  const numRuns = Math.max(params.numRuns ?? coverage.length + draws, coverage.length + draws);
+  return { ...withKnown(params, coverage), numRuns };
+}

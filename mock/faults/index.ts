@@ -4,6 +4,7 @@ import { FEED_FAULTS } from './feed.ts';
 import { FEED_INPUT_FAULTS } from './feed-input.ts';
 import { FEED_KEPT_FAULTS } from './feed-kept.ts';
 import { FEED_PAGING_FAULTS } from './feed-paging.ts';
+import { FEED_TOKEN_FAULTS } from './feed-tokens.ts';
 import { IMAGES_FAULTS } from './images.ts';
 import { KEYS_FAULTS } from './keys.ts';
 import { LICENCE_FAULTS } from './licence.ts';
@@ -24,6 +25,7 @@ export const FAULTS: readonly Fault[] = [
   ...FEED_PAGING_FAULTS,
   ...FEED_KEPT_FAULTS,
   ...FEED_INPUT_FAULTS,
+  ...FEED_TOKEN_FAULTS,
   ...LICENCE_FAULTS,
   ...PROFILE_FAULTS,
   ...PAGES_FAULTS,

@@ -7,7 +7,12 @@ import { fail, ok, quote } from './respond.ts';
 const RFC3339 =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))$/;
 
-/** Milliseconds since the epoch for an RFC 3339 timestamp, or undefined when it is not one. */
+/**
+ * Milliseconds since the epoch for an RFC 3339 timestamp, or undefined when it is not one. Every
+ * form of the grammar is read (a fraction of any length cut to milliseconds, `t`, `z`, any offset);
+ * a space for `T` and a leap second are not (decisions in openapi/README.md: the grammar has no
+ * space, and no leap second falls inside the window).
+ */
 export function parseRfc3339(value: string): number | undefined {
   const m = RFC3339.exec(value);
   if (!m) return undefined;
