@@ -1,3 +1,4 @@
+import { says } from '../report/attribution.ts';
 import type { Contract, DocumentName } from '../contract/index.ts';
 import { inspect } from './inspect.ts';
 import { recordGone, type Observations } from './observations.ts';
@@ -216,11 +217,13 @@ export class ApiClient {
     const location = headers.location;
     if (status < 300 || status >= 400 || location === undefined || call.options.followRedirects === false)
       return false;
-    if (call.redirects.length >= MAX_REDIRECTS)
-      throw new Error(
+    if (call.redirects.length >= MAX_REDIRECTS) {
+      const loop =
         `Too many redirects: more than ${MAX_REDIRECTS}, the last to ${call.redactor.text(location)}\n` +
-          `Redirected from: ${call.redirects.join(' -> ')}\nReproduce with:\n  ${curl}`,
-      );
+        `Redirected from: ${call.redirects.join(' -> ')}\nReproduce with:\n  ${curl}`;
+      // Plain HTTP redirected to plain HTTP, over and over: never the redirect to HTTPS of TLS-01.
+      throw new Error(new URL(location, call.url).protocol === 'http:' ? says('TLS-01', loop) : loop);
+    }
     call.redirects.push(shown);
     const next = new URL(location, call.url);
     call.carry &&= mayCarrySecrets(call.url, next, target);
