@@ -63,8 +63,7 @@ test.describe('content endpoints', () => {
   });
 });
 
-// Search.
-test.describe('content endpoints', () => {
+test.describe('content endpoints: search', () => {
   test('search returns items with some properties left out, each naming its full version @CONT-04', async ({
     api,
     contract,
@@ -100,8 +99,7 @@ test.describe('content endpoints', () => {
   });
 });
 
-// The deprecated v1 endpoints.
-test.describe('content endpoints', () => {
+test.describe('content endpoints: the deprecated v1 endpoints', () => {
   test('the v1 endpoints are marked deprecated and either conform or are gone @DEPR-01', async ({
     api,
     contract,

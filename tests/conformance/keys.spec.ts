@@ -35,8 +35,7 @@ test.describe('keys', () => {
   });
 });
 
-// A key outside the whitelist, or none.
-test.describe('keys', () => {
+test.describe('keys: a key outside the whitelist, or none', () => {
   test('a key outside the whitelist gets 403 on every endpoint that takes one, in either form @AUTH-03 @property', async ({
     api,
     contract,
@@ -85,8 +84,7 @@ test.describe('keys', () => {
   });
 });
 
-// Redirects and throttling.
-test.describe('keys', () => {
+test.describe('keys: redirects and throttling', () => {
   test('the client sends the query key again after a redirect @AUTH-05 @TLS-01', async ({
     api,
     target,
@@ -127,8 +125,7 @@ test.describe('keys', () => {
   });
 });
 
-// A key is never echoed.
-test.describe('keys', () => {
+test.describe('keys: a key is never echoed', () => {
   test('a key never comes back in a response, in any form it is sent @AUTH-07', async ({
     api,
     target,

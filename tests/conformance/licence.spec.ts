@@ -80,8 +80,7 @@ test.describe('access licence', () => {
   });
 });
 
-// Identifiers and keys that get no licence.
-test.describe('access licence', () => {
+test.describe('access licence: identifiers and keys that get no licence', () => {
   test('an identifier that is not UUID-shaped gets 400 saying it is not a valid licence identifier @LIC-05 @property', async ({
     api,
     contract,
@@ -137,8 +136,7 @@ test.describe('access licence', () => {
   });
 });
 
-// Dates and seats.
-test.describe('access licence', () => {
+test.describe('access licence: dates and seats', () => {
   test('creationDateTime is not in the future and seatLimit is a non-negative integer @LIC-08', async ({
     api,
     target,

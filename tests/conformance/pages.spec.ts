@@ -84,8 +84,7 @@ test.describe('page main content (deprecated v1)', () => {
   });
 });
 
-// The feature.blogposts parameter.
-test.describe('page main content (deprecated v1)', () => {
+test.describe('page main content (deprecated v1): the feature.blogposts parameter', () => {
   test('feature.blogposts=off lists a subset of on, without blog posts; another value gets 400 @PAGE-04', async ({
     api,
     target,
@@ -116,8 +115,7 @@ test.describe('page main content (deprecated v1)', () => {
   });
 });
 
-// Pages that do not exist or no longer exist.
-test.describe('page main content (deprecated v1)', () => {
+test.describe('page main content (deprecated v1): pages that do not exist or no longer exist', () => {
   test('a page that does not exist gets 404 with requestUrl and message @PAGE-05 @property', async ({
     api,
     target,
@@ -150,8 +148,7 @@ test.describe('page main content (deprecated v1)', () => {
   });
 });
 
-// Lifecycle timestamps.
-test.describe('page main content (deprecated v1)', () => {
+test.describe('page main content (deprecated v1): lifecycle timestamps', () => {
   test('lifecycle timestamps have milliseconds and the first publication is not after the last @PAGE-07', async ({
     api,
     target,

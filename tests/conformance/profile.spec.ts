@@ -95,8 +95,7 @@ test.describe('user full profile', () => {
   });
 });
 
-// A token that may not read this profile.
-test.describe('user full profile', () => {
+test.describe('user full profile: a token that may not read this profile', () => {
   test('a token without scope profile_max gets 401 @PROF-03', async ({ api, target }) => {
     const token = need(target.data.tokenWithoutProfileMax, 'CLM_TOKEN_WITHOUT_PROFILE_MAX');
     const userId = await refusedFor(api, target, token);
@@ -143,8 +142,7 @@ test.describe('user full profile', () => {
   });
 });
 
-// The unknown user, the request itself, and what an error says.
-test.describe('user full profile', () => {
+test.describe('user full profile: the unknown user, the request itself, and what an error says', () => {
   test('an unknown user gets 404 @PROF-05 @property', async ({ api, target, fcParams, promises }) => {
     needsControl(promises);
     await fc.assert(

@@ -61,8 +61,7 @@ test.describe('transport', () => {
   }
 });
 
-// HTTP: JSON answers, bodies, drift.
-test.describe('transport', () => {
+test.describe('transport: JSON answers, bodies and drift', () => {
   test('every response, errors included, is JSON @HTTP-01', async ({ api, target }) => {
     const licenceId = '00000000-0000-4000-8000-000000000000';
     const responses = [
@@ -117,8 +116,7 @@ test.describe('transport', () => {
   });
 });
 
-// Malformed input.
-test.describe('transport', () => {
+test.describe('transport: malformed input', () => {
   test('no input, however malformed (path, query, headers), is answered with a 5xx @HTTP-04 @property', async ({
     api,
     contract,

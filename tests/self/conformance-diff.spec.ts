@@ -127,7 +127,7 @@ test.describe('conformance:diff, the mock against a service', () => {
   });
 });
 
-test.describe('conformance:diff, the mock against a service', () => {
+test.describe('conformance:diff against a service that breaks the contract', () => {
   test('a service whose licence lacks issueReason: the service breaks the contract there, exit 1', async () => {
     const { mock, settings } = await serviceMock(['licence-missing-issue-reason']);
     try {
@@ -183,7 +183,7 @@ test.describe('conformance:diff, the mock against a service', () => {
   });
 });
 
-test.describe('conformance:diff, the mock against a service', () => {
+test.describe('conformance:diff cut short by its budget or stopped by a bad setting', () => {
   test('a run cut short by its budget is incomplete, exit 1, and the service sees no more than the budget', async () => {
     const { mock, settings, served } = await serviceMock();
     try {

@@ -82,7 +82,7 @@ test.describe('the contract', () => {
   });
 });
 
-test.describe('the contract', () => {
+test.describe('the contract: its response schemas', () => {
   test('compiles a validator for every JSON response', async () => {
     const contract = await loadContract();
     for (const op of contract.operations.values()) {

@@ -116,7 +116,7 @@ test.describe('expectations (x-expect)', () => {
   });
 });
 
-test.describe('expectations (x-expect)', () => {
+test.describe('expectations (x-expect): the strict variants and the examples', () => {
   test('exist exactly where a response schema holds x-expect, and nowhere else', () => {
     let strict = 0;
     for (const op of contract.operations.values()) {

@@ -98,7 +98,7 @@ test.describe('the feed across nights @NOTIF-11', () => {
   });
 });
 
-test.describe('the feed across nights @NOTIF-11', () => {
+test.describe('the feed across nights: the kept link, and the changes it skips or repeats @NOTIF-11', () => {
   test.describe.configure({ mode: 'parallel' });
   test.setTimeout(150_000);
 

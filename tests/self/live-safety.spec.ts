@@ -205,7 +205,7 @@ test.describe('live runs through a proxy that varies what the interface leaves o
   });
 });
 
-test.describe('live runs through a proxy that varies what the interface leaves open @HTTP-03', () => {
+test.describe('live runs through a proxy with 4 workers: the budget and the pace @HTTP-03', () => {
   proxyBlock();
 
   test('with 4 workers the service sees at most the budget and the pace; the verdict says budget', async () => {

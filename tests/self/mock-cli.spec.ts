@@ -136,7 +136,7 @@ test.describe('the standalone mock and its options', () => {
   });
 });
 
-test.describe('the standalone mock and its options', () => {
+test.describe('the standalone mock: its request log (--log)', () => {
   test('--log writes one JSON line per request, with no key or token in it', async () => {
     const dir = tempDir();
     const mock = await startCli(dir, '--log', 'requests.log', '--control');
@@ -192,7 +192,7 @@ test.describe('the standalone mock and its options', () => {
   });
 });
 
-test.describe('the standalone mock and its options', () => {
+test.describe('the standalone mock: a docs folder (--docs)', () => {
   test('--docs serves a folder under /docs/ on both ports: GET only, typed, never outside it', async () => {
     const dir = tempDir();
     const docs = join(dir, 'docs');

@@ -111,7 +111,7 @@ test.describe('the test coverage levels (TCL)', () => {
   });
 });
 
-test.describe('the test coverage levels (TCL)', () => {
+test.describe('the test coverage levels (TCL): what each criterion counts', () => {
   test('each criterion counts what the contract documents against what the run sent and received', () => {
     const contract = tinyContract();
     const observations = emptyObservations();
@@ -176,7 +176,7 @@ test.describe('the test coverage levels (TCL)', () => {
   });
 });
 
-test.describe('the test coverage levels (TCL)', () => {
+test.describe('the test coverage levels (TCL): properties, and the coverage report', () => {
   test('properties are named through arrays and allOf branches, and a recursive schema is bounded', () => {
     const node: Record<string, unknown> = { type: 'object', properties: { name: {} } };
     (node.properties as Record<string, unknown>).children = { type: 'array', items: node };

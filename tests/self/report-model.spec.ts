@@ -116,7 +116,7 @@ test.describe('the run verdict', () => {
   });
 });
 
-test.describe('the run verdict', () => {
+test.describe('the run verdict: a run cut short by its budget', () => {
   test('a run stopped by its budget is incomplete, never a failed rule, and says why', async () => {
     const records: TestRecord[] = [
       {

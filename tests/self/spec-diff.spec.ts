@@ -158,7 +158,7 @@ test.describe('npm run spec:diff', () => {
   });
 });
 
-test.describe('npm run spec:diff', () => {
+test.describe('npm run spec:diff: baselines, git refs and what it refuses', () => {
   test('accepts a change named in a baseline until its entry expires', () => {
     const dir = pair((d) => delete d.paths['/widgets']);
     const entry = { rule: 'path-removed', pointer: '/paths', reason: 'retired in v2' };

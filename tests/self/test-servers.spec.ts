@@ -81,7 +81,7 @@ test.describe('the hostile service', () => {
   });
 });
 
-test.describe('the hostile service', () => {
+test.describe('the hostile service: slow, huge, throttled and unknown answers', () => {
   // One worker, in order: the servers are started once for the group.
   test.describe.configure({ mode: 'default' });
   startsHostile();

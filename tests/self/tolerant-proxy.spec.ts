@@ -72,7 +72,7 @@ test.describe('the tolerant proxy', () => {
   });
 });
 
-test.describe('the tolerant proxy', () => {
+test.describe('the tolerant proxy: retired paths, timestamps and the image debug mode', () => {
   test.describe.configure({ mode: 'default' });
   startsMockAndProxy();
 
