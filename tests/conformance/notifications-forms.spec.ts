@@ -36,8 +36,8 @@ function referencePages(api: ApiClient): (instant: number) => Promise<Notificati
 const shown = (token: string) =>
   `${JSON.stringify(token.slice(0, 24))}${token.length > 24 ? '…' : ''} (${token.length})`;
 
-// The forms of `since` no example shows: every class each run, draws on top.
-test.describe('the change feed', () => {
+// Every class each run, draws on top.
+test.describe('the change feed: the forms of since no example shows', () => {
   test('since in every form RFC 3339 allows starts the feed at the instant it names @NOTIF-02 @NOTIF-09 @property', async ({
     api,
     target,
@@ -101,8 +101,7 @@ test.describe('the change feed', () => {
   });
 });
 
-// Page tokens from the whole string space, and a real one written another way.
-test.describe('the change feed', () => {
+test.describe('the change feed: page tokens from the whole string space, and a real one written another way', () => {
   test('a page token no next link gave gets 400 on the mock, never a 5xx, whatever its characters or length @NOTIF-09 @property', async ({
     api,
     target,

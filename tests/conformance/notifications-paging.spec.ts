@@ -20,7 +20,7 @@ import {
 const LIVE_PAGE_BOUND = 20;
 
 // The change feed walked: page size, following next links, short and empty pages, what appears.
-test.describe('the change feed', () => {
+test.describe('the change feed: the size of a page', () => {
   test('no page holds more than 200 notifications @NOTIF-06', async ({ api, target, promises }) => {
     const walk = await walkSince(api, target, target.now() - 45 * DAY, promises.unmetered ? 60 : 5);
     const sizes = walk.pages.map((p) => p.notifications.length);
@@ -48,8 +48,7 @@ test.describe('the change feed', () => {
   });
 });
 
-// Delivery: every change after since, once, in order.
-test.describe('the change feed', () => {
+test.describe('the change feed: every change after since, once, in order', () => {
   test('following next links delivers every change after since exactly once, in order @NOTIF-09', async ({
     api,
     mock,
@@ -102,8 +101,7 @@ test.describe('the change feed', () => {
   });
 });
 
-// A walk across pages of the live service, judged by what every key gets.
-test.describe('the change feed', () => {
+test.describe('the change feed: a walk across pages, judged by what every key gets', () => {
   test('a walk on the live service crosses pages, repeats no page, and a walk from a later since continues it in order @NOTIF-09', async ({
     api,
     target,
@@ -185,8 +183,7 @@ function expectTimeOrder(all: Notification[]): void {
   });
 }
 
-// Short and empty pages, and the kinds of change.
-test.describe('the change feed', () => {
+test.describe('the change feed: short and empty pages, and the kinds of change', () => {
   test('fewer than 200 does not mean the end: more can follow a short page @NOTIF-10', async ({
     api,
     mock,

@@ -20,7 +20,7 @@ import { DAY, iso, listAt, typeOf, uuidOf, UUID, walkSince } from './feed-suppor
 import { describesCause } from './samples.ts';
 
 // Walks, paging and the order of changes: notifications-paging.spec.ts.
-test.describe('the change feed', () => {
+test.describe('the change feed: since required and well formed', () => {
   test('since is required @NOTIF-01', async ({ api }) => {
     expect((await api.call('listNotifications', {})).status).toBe(400);
   });
@@ -59,8 +59,7 @@ test.describe('the change feed', () => {
   });
 });
 
-// since in range: in the future, inside and outside the 90-day window.
-test.describe('the change feed', () => {
+test.describe('the change feed: since in range, in the future, inside and outside the 90-day window', () => {
   test('since with a field out of range gets 400, not a time rolled over into range @NOTIF-02', async ({
     api,
     target,
@@ -133,8 +132,7 @@ test.describe('the change feed', () => {
   });
 });
 
-// The shape of a page and of each notification in it.
-test.describe('the change feed', () => {
+test.describe('the change feed: the shape of a page and of each notification in it', () => {
   test('a page matches the schema and requestUrl is the URL requested @NOTIF-05', async ({ api, target }) => {
     const since = iso(target.now() - 2 * DAY);
     const response = await listAt(api, since);
@@ -189,8 +187,7 @@ test.describe('the change feed', () => {
   });
 });
 
-// What the client skips, and what a 400 says.
-test.describe('the change feed', () => {
+test.describe('the change feed: what the client skips, and what a 400 says', () => {
   test('the client skips content it may not read or whose type it does not know, and goes on @NOTIF-13 @CONT-03', async ({
     api,
     target,
