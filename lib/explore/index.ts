@@ -1,4 +1,5 @@
 export { exploreContract, exploredRules, exploreOperation, UNKNOWN_PARAMETER } from './generate.ts';
+export { FORM_PARAMETER, isFormParameter } from './form-cases.ts';
 export { drawnParameters, validRequests } from './property.ts';
 export { failuresOf, judge, runCases, type Caller } from './run.ts';
 export {

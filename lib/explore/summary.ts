@@ -1,3 +1,4 @@
+import { isFormParameter } from './form-cases.ts';
 import { WHOLE_REQUEST, type CaseOutcome } from './types.ts';
 
 /** The name of the attachment each exploration test leaves: its summary, as JSON. */
@@ -160,6 +161,6 @@ export function exploreSummary(attachments: unknown[]): ExploreRow[] {
       notRun: s.notRun,
       refused: s.refused ?? 0,
       served: s.served ?? 0,
-      parameters: Object.keys(s.parameters).filter((p) => !WHOLE.has(p)).length,
+      parameters: Object.keys(s.parameters).filter((p) => !WHOLE.has(p) && !isFormParameter(p)).length,
     }));
 }
