@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { RequestForm } from '../client/types.ts';
 import type { Contract, Operation, Parameter } from '../contract/index.ts';
-import { integerEdges, isFreeText, type SchemaView } from './values.ts';
+import { FORM_PRIORITY, type FormClass, type HttpForm } from './form-classes.ts';
+import { valueForms } from './form-values.ts';
 
 /**
  * The forms HTTP (RFC 9110), URI syntax (RFC 3986) and the contract allow for one request, beyond
@@ -10,72 +11,6 @@ import { integerEdges, isFreeText, type SchemaView } from './values.ts';
  * twice, percent-encoded octets, Unicode text in free strings, integers far along their range,
  * upper-case UUIDs. Each is read from the contract's operation, so a new parameter brings its forms.
  */
-
-/** The classes of form, each sent at least once per run where the operation has what it varies. */
-export const FORM_CLASSES = [
-  'header-name:lower',
-  'header-name:upper',
-  'auth-scheme:lower',
-  'auth-scheme:upper',
-  'media-type:parameter',
-  'media-type:case',
-  'accept:weighted',
-  'query:repeated',
-  'query:percent-encoded',
-  'path:percent-encoded',
-  'uuid:upper',
-  'case:upper',
-  'case:lower',
-  'text:grapheme',
-  'text:binary',
-  'text:quotes',
-  'integer:edge',
-] as const;
-
-export type FormClass = (typeof FORM_CLASSES)[number];
-
-/** The order an operation's forms go in: its own first (a token, a body, an integer), the generic last. */
-const FORM_PRIORITY = [
-  'uuid',
-  'auth',
-  'media',
-  'case',
-  'integer',
-  'text',
-  'path',
-  'query',
-  'accept',
-  'header',
-];
-
-/** What a form changes in the plain request. */
-export type FormChange =
-  /** How the client writes the request on the wire. */
-  | { wire: RequestForm }
-  /** A header set to this value (`Content-Type`, `Accept`). */
-  | { header: string; value: string }
-  /** A parameter's value, in place of the plain request's. */
-  | { parameter: Parameter; value: string }
-  /** A property of the JSON body, by its path. */
-  | { body: string[]; value: unknown }
-  /** A path parameter from the target's data, in upper case. */
-  | { upper: string };
-
-export interface HttpForm {
-  form: FormClass;
-  /** What it varies: `header X-Api-Key`, `query since`, `body.queryString`, `(request)`. */
-  at: string;
-  /** The way it was drawn, for the report: `1000`, `2^31`, the text's unit. */
-  drawn?: string;
-  change: FormChange;
-  /**
-   * What it is held to: `answer`, the plain form's answer, as HTTP, URI syntax or the contract
-   * promise it; `decision`, the interface leaves it open, the mock serves it as the plain form (its
-   * decision) and a live service is held to no 5xx; `no-5xx`, text in a string whose meaning is in
-   * prose, which a service may refuse, everywhere held to no 5xx.
-   */
-  held: 'answer' | 'decision' | 'no-5xx';
-}
 
 /** `Accept` with several types and weights (RFC 9110 §12.5.1), as a browser or a client library writes it. */
 const WEIGHTED_ACCEPT = {
@@ -88,10 +23,6 @@ const MEDIA_FORMS: [FormClass, string][] = [
   ['media-type:parameter', 'application/json; charset=utf-8'],
   ['media-type:case', 'Application/JSON'],
 ];
-
-/** Draws of a seed: the same seed gives the same forms. */
-const drawn = <T>(arbitrary: fc.Arbitrary<T>, seed: number, salt: number): T =>
-  fc.sample(arbitrary, { seed: seed + salt, numRuns: 1 })[0]!;
 
 const keyed = (op: Operation) => op.security.some((r) => Object.keys(r).length > 0);
 
@@ -183,96 +114,6 @@ function bearerOf(contract: Contract, op: Operation): boolean {
   );
 }
 
-/** The text units: each class of text once, drawn from the seed. */
-const TEXT_FORMS: [FormClass, fc.Arbitrary<string>][] = [
-  ['text:grapheme', fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 })],
-  ['text:binary', fc.string({ unit: 'binary', minLength: 1, maxLength: 12 })],
-  ['text:quotes', fc.constantFrom(`"quoted"`, `it's`, `back\\slash`, `"\\"`, `'; --`)],
-];
-
-/** Properties of a JSON body to two levels, by path, and whether each and its parents are required. */
-function bodyProperties(op: Operation): [string[], SchemaView, boolean][] {
-  type Node = SchemaView & { required?: string[] };
-  const walk = (s: Node, path: string[], required: boolean): [string[], SchemaView, boolean][] =>
-    path.length >= 2
-      ? []
-      : Object.entries(s.properties ?? {}).flatMap(([name, p]) => {
-          const here = [...path, name];
-          const needed = required && (s.required ?? []).includes(name);
-          return [[here, p, needed] as [string[], SchemaView, boolean], ...walk(p, here, needed)];
-        });
-  const schema = op.requestBody?.content?.['application/json']?.schema as Node | undefined;
-  return schema ? walk(schema, [], true) : [];
-}
-
-/**
- * A pattern's example in the other letter case, where the pattern takes it (a tint's `FF0000` beside
- * the example's `ff0000`): the contract promises it the example's answer.
- */
-function caseForms(
-  at: string,
-  schema: SchemaView & { examples?: unknown[] },
-  change: (value: unknown) => FormChange,
-): HttpForm[] {
-  const example = schema.examples?.[0];
-  if (!schema.pattern || typeof example !== 'string') return [];
-  const pattern = new RegExp(schema.pattern);
-  return (['upper', 'lower'] as const).flatMap((letters) => {
-    const value = letters === 'upper' ? example.toUpperCase() : example.toLowerCase();
-    if (value === example || !pattern.test(value)) return [];
-    return [
-      { form: `case:${letters}` as const, at, drawn: value, change: change(value), held: 'answer' as const },
-    ];
-  });
-}
-
-type Target = [
-  at: string,
-  schema: SchemaView & { examples?: unknown[] },
-  subject: boolean,
-  change: (value: unknown) => FormChange,
-];
-
-/**
- * The free strings and the integers of an operation, each sent in every class of text and at its
- * edges. Any text is a valid value only of a required free string of the body (a search's text);
- * elsewhere a free string's meaning is in prose (the v1 feed's `since`, a sort field), so its text
- * is held to no 5xx.
- */
-function valueForms(op: Operation, seed: number, fromData: (p: Parameter) => boolean): HttpForm[] {
-  const out: HttpForm[] = [];
-  const parameters = op.parameters.filter((p) => !p.deprecated && p.in !== 'header' && !fromData(p));
-  const targets: Target[] = [
-    ...parameters.map((p): Target => [
-      `${p.in} ${p.name}`,
-      { ...(p.schema as SchemaView), examples: p.example === undefined ? [] : [p.example] },
-      false,
-      (value) => ({ parameter: p, value: String(value) }),
-    ]),
-    ...bodyProperties(op).map(([path, s, required]): Target => [
-      `body.${path.join('.')}`,
-      s,
-      required,
-      (value) => ({ body: path, value }),
-    ]),
-  ];
-  targets.forEach(([at, schema, subject, change], i) => {
-    if (isFreeText(schema))
-      for (const [form, text] of TEXT_FORMS)
-        out.push({
-          form,
-          at,
-          drawn: form.slice(5),
-          change: change(drawn(text, seed, i)),
-          held: subject ? 'answer' : 'no-5xx',
-        });
-    out.push(...caseForms(at, schema, change));
-    for (const edge of integerEdges(schema))
-      out.push({ form: 'integer:edge', at, drawn: edge.name, change: change(edge.value), held: 'answer' });
-  });
-  return out;
-}
-
 /**
  * Every form of one operation the coverage phase sends, in a stable order: the same contract and
  * seed give the same forms. `fromData` says which parameters only the target's data can give.
@@ -310,4 +151,5 @@ export function wireForm(op: Operation): fc.Arbitrary<RequestForm> {
   );
 }
 
+export { FORM_CLASSES, type FormChange, type FormClass, type HttpForm } from './form-classes.ts';
 export { freeText, integerIn } from './values.ts';

@@ -4,7 +4,10 @@ export { drawnParameters, validRequests } from './property.ts';
 export { failuresOf, judge, runCases, type Caller } from './run.ts';
 export {
   budgetOrder,
+  caseBudget,
+  EXPLORATION_SHARE,
   liveSafe,
+  PROPERTY_RUNS,
   perOperationLimit,
   resolveCase,
   selectCases,
@@ -14,6 +17,7 @@ export {
   type Selection,
 } from './select.ts';
 export {
+  EXPLORATION_ANNOTATION,
   EXPLORE_ATTACHMENT,
   exploreSummary,
   summariseOutcomes,

@@ -71,6 +71,27 @@ export function perOperationLimit(caseCounts: readonly number[], budget: number)
   return n === most ? Infinity : n;
 }
 
+/** The share of a live run's request budget the exploration takes: its cases, its properties, its tokens. */
+export const EXPLORATION_SHARE = 0.3;
+
+/** Property runs per operation: on the mock, enough to meet each form; live, a few within the budget. */
+export const PROPERTY_RUNS = { unmetered: 25, metered: 4 } as const;
+
+/** Requests the exploration spends on page tokens for the feed: two next links, in each phase. */
+const TOKEN_REQUESTS = 4;
+
+/**
+ * What the exploration's cases may spend of a live run's budget: its share, less what the
+ * properties of the operations a live run sends (four each) and the feed's tokens take.
+ */
+export function caseBudget(
+  requestBudget: number,
+  operations: readonly Pick<Operation, 'id' | 'method'>[],
+): number {
+  const properties = operations.filter(liveSafe).length * PROPERTY_RUNS.metered;
+  return Math.max(0, requestBudget * EXPLORATION_SHARE - properties - TOKEN_REQUESTS);
+}
+
 export interface Selection {
   run: ExploreCase[];
   left: { case: ExploreCase; reason: string }[];

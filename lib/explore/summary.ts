@@ -4,6 +4,9 @@ import { WHOLE_REQUEST, type CaseOutcome } from './types.ts';
 /** The name of the attachment each exploration test leaves: its summary, as JSON. */
 export const EXPLORE_ATTACHMENT = 'clm-explore';
 
+/** The annotation that marks a test as the exploration's: the report counts its requests as its share. */
+export const EXPLORATION_ANNOTATION = 'exploration';
+
 interface Counts {
   run: number;
   notRun: number;
