@@ -35,7 +35,13 @@ function headerForms(headers: Record<string, string>): string[] {
   for (const [name, value] of Object.entries(headers)) {
     out.push(`header-name ${name.toLowerCase()}: ${caseOf(name)}`);
     const lower = name.toLowerCase();
-    if (lower === 'authorization') out.push(`auth-scheme: ${value.split(' ')[0] ?? ''}`);
+    // The scheme's case only: whatever else the value holds may be a token.
+    if (lower === 'authorization') {
+      const scheme = /^bearer /i.exec(value)?.[0].trim();
+      out.push(
+        `auth-scheme: ${scheme === undefined ? 'other' : scheme === 'Bearer' ? 'Bearer' : caseOf(scheme)}`,
+      );
+    }
     if (lower === 'content-type') {
       const type = value.split(';')[0]!.trim();
       out.push(
