@@ -12,6 +12,8 @@ export interface MockRequest {
   rawQuery?: string;
   /** Header names in lower case. */
   headers: Record<string, string | undefined>;
+  /** Header names as the client wrote them, in their order (a fault may read them case-sensitively). */
+  rawHeaderNames?: readonly string[];
   body?: Buffer;
   /** Whether the request came over HTTPS. */
   secure: boolean;

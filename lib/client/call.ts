@@ -59,10 +59,19 @@ export function wireRequest(
 ): { url: string; headers: Record<string, string>; curl: string } {
   const { carry, options, body } = call;
   const secrets: Secrets = carry ? secretsFor(call.url, call.secrets, target) : {};
-  const headers: Record<string, string> = { ...options.headers, ...target.headers };
-  if (secrets.headerKey !== undefined) headers['X-Api-Key'] = secrets.headerKey;
-  if (secrets.token !== undefined) headers.Authorization = `Bearer ${secrets.token}`;
-  if (body !== undefined && typeof options.body !== 'string') headers['Content-Type'] ??= 'application/json';
+  const written: Record<string, string> = { ...options.headers, ...target.headers };
+  if (secrets.headerKey !== undefined) written['X-Api-Key'] = secrets.headerKey;
+  if (secrets.token !== undefined)
+    written.Authorization = `${options.form?.authScheme ?? 'Bearer'} ${secrets.token}`;
+  const typed = Object.keys(written).some((name) => name.toLowerCase() === 'content-type');
+  if (body !== undefined && typeof options.body !== 'string' && !typed)
+    written['Content-Type'] = 'application/json';
+  const names = options.form?.headerNames;
+  const headers = names
+    ? Object.fromEntries(
+        Object.entries(written).map(([k, v]) => [names === 'upper' ? k.toUpperCase() : k.toLowerCase(), v]),
+      )
+    : written;
   const url = withQueryKey(call.url, secrets.queryKey);
   const curl = curlLine(
     { method: call.method, url, headers, body, insecure: target.insecureTls },

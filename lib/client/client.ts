@@ -28,6 +28,13 @@ const OUTAGE = new Set([502, 503, 504]);
 /** Seconds before a request that met an outage is sent again, when no Retry-After says. */
 const OUTAGE_PAUSE_S = 2;
 
+/** A value with every octet of its UTF-8 percent-encoded: the same value to a URI parser (RFC 3986 §6.2.2.2). */
+export function everyOctet(value: string): string {
+  return [...Buffer.from(value, 'utf8')]
+    .map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`)
+    .join('');
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -53,17 +60,23 @@ export class ApiClient {
   async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
     const { contract } = this.deps;
     const op = contract.operation(operationId);
+    const { percentEncoded = [], repeated = [] } = options.form ?? {};
+    const encode = (name: string, value: string) =>
+      percentEncoded.includes(name) ? everyOctet(value) : encodeURIComponent(value);
     let path = op.path;
     for (const param of op.segments.filter((s) => s.param)) {
       const value = options.path?.[param.param!];
       if (value === undefined) throw new Error(`${operationId} needs path parameter ${param.param}`);
-      path = path.replace(`{${param.param}}`, encodeURIComponent(value));
+      path = path.replace(`{${param.param}}`, encode(param.param!, value));
     }
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(options.query ?? {}))
-      if (value !== undefined) query.append(name, value);
+    const pairs: string[] = [];
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value === undefined) continue;
+      const pair = `${encodeURIComponent(name)}=${encode(name, value)}`;
+      pairs.push(...(repeated.includes(name) ? [pair, pair] : [pair]));
+    }
     const base = this.base(op.document, options.plainHttp === true);
-    const search = query.toString();
+    const search = pairs.join('&');
     const method = options.method ?? op.method.toUpperCase();
     return this.send(method, `${base}${path}${search ? `?${search}` : ''}`, options);
   }

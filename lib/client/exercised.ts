@@ -1,5 +1,6 @@
 import { baseMediaType, type Contract, type Operation } from '../contract/index.ts';
 import { finiteValues, propertiesPresent } from '../contract/properties.ts';
+import { formsOf } from './forms-seen.ts';
 import type { Observations } from './observations.ts';
 
 export type { Exercised } from './observations.ts';
@@ -47,6 +48,7 @@ export function recordExercised(
     properties: [],
   });
   const url = new URL(request.url);
+  add((entry.forms ??= []), formsOf(operation, url, request.headers, request.body));
   for (const parameter of operation.parameters) {
     const value = sentValue(operation, parameter, url, request.headers);
     if (value === undefined) continue;

@@ -60,6 +60,11 @@ export interface Exercised {
   media: string[];
   /** `200 notifications[].id`: the documented properties an answer of that status carried. */
   properties: string[];
+  /**
+   * `header-name x-api-key: upper`, `text body.queryString: astral`, `integer query dpr: >=2^31`:
+   * the forms requests took on the wire, by dimension (`forms-seen.ts`).
+   */
+  forms?: string[];
 }
 
 export const OBSERVATIONS_ATTACHMENT = 'clm-observations';

@@ -123,6 +123,12 @@ function readAnswer(
   );
 }
 
+const DEFAULT_HEADERS = {
+  accept: '*/*',
+  'accept-encoding': 'gzip, deflate, br',
+  'user-agent': 'clm-conformance',
+};
+
 /** Methods that change nothing, whose request may be sent again. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -135,11 +141,13 @@ function exchange(wire: WireRequest, fresh: boolean, deadline: number): Promise<
   const url = new URL(wire.url);
   const secure = url.protocol === 'https:';
   const body = wire.body === undefined ? undefined : Buffer.from(wire.body);
+  // Names go as the request writes them (their case is a form the service must take, RFC 9110 §5.1);
+  // a default gives way to the request's own header of any case.
+  const given = new Set(Object.keys(wire.headers).map((k) => k.toLowerCase()));
+  const defaults = Object.entries(DEFAULT_HEADERS).filter(([k]) => !given.has(k));
   const headers: Record<string, string> = {
-    accept: '*/*',
-    'accept-encoding': 'gzip, deflate, br',
-    'user-agent': 'clm-conformance',
-    ...Object.fromEntries(Object.entries(wire.headers).map(([k, v]) => [k.toLowerCase(), v])),
+    ...Object.fromEntries(defaults),
+    ...wire.headers,
     ...(body ? { 'content-length': String(body.length) } : {}),
   };
   const send = secure ? httpsRequest : httpRequest;

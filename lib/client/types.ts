@@ -21,6 +21,21 @@ export interface Target {
   headers?: Record<string, string>;
 }
 
+/**
+ * How a request is written on the wire, where HTTP (RFC 9110) and URI syntax (RFC 3986) allow
+ * more than one way to say the same thing. Each is the same request as the plain form.
+ */
+export interface RequestForm {
+  /** Header field names in this case (RFC 9110 §5.1: field names are case-insensitive); as written by default. */
+  headerNames?: 'lower' | 'upper';
+  /** The `Authorization` scheme as written (RFC 9110 §11.1: the scheme is case-insensitive); `Bearer` by default. */
+  authScheme?: string;
+  /** Query parameters given twice, with the same value. */
+  repeated?: string[];
+  /** Path and query parameters with every octet percent-encoded (`%61` for `a`, RFC 3986 §6.2.2.2). */
+  percentEncoded?: string[];
+}
+
 /** How a request carries the API key. */
 export type KeyPlacement = 'header' | 'query' | 'none' | { header?: string; query?: string };
 
@@ -35,6 +50,8 @@ export interface CallOptions {
   token?: string;
   /** Send to the plain-HTTP base instead of the HTTPS one. */
   plainHttp?: boolean;
+  /** How the request is written on the wire (header-name case, repeated or percent-encoded parameters). */
+  form?: RequestForm;
   /** `safety` for deliberately odd requests: only no 5xx, JSON, no secret echoed. */
   checks?: 'all' | 'safety';
   /** Follow redirects, re-attaching the key (AUTH-05). Default true. */

@@ -53,7 +53,7 @@ function at(body: unknown, path: string[]): unknown {
 }
 
 /** A copy of `body` with the property at `path` set (undefined: removed), its parents made as needed. */
-function withProperty(body: unknown, path: string[], value: unknown): unknown {
+export function withProperty(body: unknown, path: string[], value: unknown): unknown {
   const copy = structuredClone((body ?? {}) as Json);
   let node = copy;
   for (const name of path.slice(0, -1)) {

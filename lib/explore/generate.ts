@@ -1,6 +1,7 @@
 import type { Contract, Parameter } from '../contract/index.ts';
 import { bodyBase, bodyVariants } from './body.ts';
 import { credentialCases } from './credential-cases.ts';
+import { formCases } from './form-cases.ts';
 import {
   add,
   examplesOf,
@@ -227,6 +228,7 @@ export function exploreOperation(
   allOptional(b);
   for (const p of op.parameters) if (p.in !== 'cookie') parameterCases(b, p, bearer);
   bodyCases(b);
+  formCases(b, DATA_FOR);
   const refusedBy = unknownParameterRefusal(contract, op);
   const refusing = refusedBy && checkedRules(contract, refusedBy, options.mode);
   const unknown =

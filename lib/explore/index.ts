@@ -1,9 +1,13 @@
 export { exploreContract, exploredRules, exploreOperation, UNKNOWN_PARAMETER } from './generate.ts';
+export { FORM_PARAMETER, isFormParameter } from './form-cases.ts';
 export { drawnParameters, validRequests } from './property.ts';
 export { failuresOf, judge, runCases, type Caller } from './run.ts';
 export {
   budgetOrder,
+  caseBudget,
+  EXPLORATION_SHARE,
   liveSafe,
+  PROPERTY_RUNS,
   perOperationLimit,
   resolveCase,
   selectCases,
@@ -13,6 +17,7 @@ export {
   type Selection,
 } from './select.ts';
 export {
+  EXPLORATION_ANNOTATION,
   EXPLORE_ATTACHMENT,
   exploreSummary,
   summariseOutcomes,

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { freeText, integerIn, wireForm } from '../arbitraries/http-forms.ts';
 import { sinceForms } from '../arbitraries/since.ts';
 import type { Contract, Operation, Parameter } from '../contract/index.ts';
 import { bodyBase } from './body.ts';
@@ -20,17 +21,27 @@ const HEADER_TEXT = fc.string({
   unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
 });
 
+/** The image service's output limit (IMG-07, its Limits table): a box past it gets a 4xx. */
+const OUTPUT_PIXELS = 26_214_400;
+
 /**
- * A number anywhere in its bounds; a bound left open is drawn within a thousand of the other (or
- * of zero), so drawn values stay ones a service is meant to take.
+ * A number anywhere in its bounds, an integer biased to its edges (0, 1, powers of ten, 2^31,
+ * 2^53 - 1) and reaching as far as JSON carries one exactly where no maximum is set. An image's
+ * sides and `dpr` are drawn mostly small, so most boxes stay within the output limits.
  */
-function numberIn(s: Schema, type: 'integer' | 'number'): fc.Arbitrary<number> {
-  const step = type === 'integer' ? 1 : Number.EPSILON;
-  const low = s.minimum ?? (s.exclusiveMinimum === undefined ? undefined : s.exclusiveMinimum + step);
-  const high = s.maximum ?? (s.exclusiveMaximum === undefined ? undefined : s.exclusiveMaximum - step);
+function numberIn(s: Schema, type: 'integer' | 'number', image = false): fc.Arbitrary<number> {
+  const whole = type === 'integer' ? integerIn(s) : undefined;
+  if (whole && image) {
+    const low = s.minimum ?? 1;
+    return fc.oneof({ arbitrary: fc.integer({ min: low, max: low + 2_000 }), weight: 3 }, whole);
+  }
+  if (whole) return whole;
+  const low =
+    s.minimum ?? (s.exclusiveMinimum === undefined ? undefined : s.exclusiveMinimum + Number.EPSILON);
+  const high =
+    s.maximum ?? (s.exclusiveMaximum === undefined ? undefined : s.exclusiveMaximum - Number.EPSILON);
   const min = low ?? (high === undefined ? -1000 : high - 1000);
-  const max = high ?? min + 1000;
-  return type === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
+  return fc.double({ min, max: high ?? min + 1000, noNaN: true });
 }
 
 /**
@@ -38,21 +49,19 @@ function numberIn(s: Schema, type: 'integer' | 'number'): fc.Arbitrary<number> {
  * number anywhere in its bounds, a `date-time` inside the window in any RFC 3339 form, a string of
  * its pattern (`fc.stringMatching`) or a UUID in either case; data the target names, as it is.
  */
-function valueOf(p: Parameter, now: number): fc.Arbitrary<Drawn> | undefined {
+function valueOf(p: Parameter, now: number, image = false): fc.Arbitrary<Drawn> | undefined {
   const data = DATA_FOR[p.name];
   if (data) return fc.constant({ value: { data }, decided: false });
   const s = (p.schema ?? {}) as Schema;
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   if (s.enum) return fc.constantFrom(...s.enum).map(plain);
   if (s.const !== undefined) return fc.constant(plain(s.const));
-  if (type === 'integer' || type === 'number') return numberIn(s, type).map(plain);
+  if (type === 'integer' || type === 'number') return numberIn(s, type, image).map(plain);
   if (type === 'boolean') return fc.boolean().map(plain);
   if (s.format === 'date-time') return sinceForms(now).map((f) => ({ value: f.value, decided: true }));
   if (s.format === 'uuid')
-    return fc.tuple(fc.uuid(), fc.boolean()).map(([u, upper]) => ({
-      value: upper ? u.toUpperCase() : u,
-      decided: upper,
-    }));
+    // A UUID is case-insensitive on input (RFC 9562 §4), and `format: uuid` takes either case.
+    return fc.tuple(fc.uuid(), fc.boolean()).map(([u, upper]) => plain(upper ? u.toUpperCase() : u));
   if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).map(plain);
   // Text the schema leaves open has its meaning in prose: only its own example is surely valid.
   const near = representative(s, [p.example], now);
@@ -68,7 +77,7 @@ function valueOf(p: Parameter, now: number): fc.Arbitrary<Drawn> | undefined {
  * numbers anywhere in their bounds, enum members, objects within; text the schema leaves open is
  * the example's (its meaning is in prose), and left out where the example has none.
  */
-export function drawnBody(schema: Schema, example: unknown): fc.Arbitrary<unknown> {
+export function drawnBody(schema: Schema, example: unknown, subject = true): fc.Arbitrary<unknown> {
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (type === 'integer' || type === 'number') return numberIn(schema, type);
@@ -76,8 +85,8 @@ export function drawnBody(schema: Schema, example: unknown): fc.Arbitrary<unknow
   if (type === 'object' && schema.properties) {
     const given = (example ?? {}) as Record<string, unknown>;
     const entries = Object.entries(schema.properties).map(([name, property]) => {
-      const value = drawnBody(property, given[name]);
       const required = schema.required?.includes(name) === true;
+      const value = drawnBody(property, given[name], subject && required);
       const known =
         given[name] !== undefined || property.enum !== undefined || property.properties !== undefined;
       const drawn = required || known ? value : fc.constant(undefined);
@@ -87,7 +96,9 @@ export function drawnBody(schema: Schema, example: unknown): fc.Arbitrary<unknow
       .tuple(...entries)
       .map((pairs) => Object.fromEntries(pairs.filter(([, value]) => value !== undefined)));
   }
-  return fc.constant(example);
+  // A required free string is the request's subject (a search's text): any text is one.
+  const free = type === 'string' && !schema.pattern && !schema.format && subject && example !== undefined;
+  return free ? fc.oneof(fc.constant(example), freeText()) : fc.constant(example);
 }
 
 /**
@@ -102,6 +113,35 @@ const ACCEPT_FORMS = [
   'application/json;q=0.9, */*;q=0.1',
   'APPLICATION/JSON',
 ];
+
+/** `Accept` as a browser or an image library writes it: the image service serves whatever it names (IMG-02). */
+const IMAGE_ACCEPT_FORMS = [
+  'image/webp,image/*;q=0.8,*/*;q=0.5',
+  'image/*',
+  '*/*',
+  'image/avif,image/webp,*/*',
+];
+
+/**
+ * Whether an image request's output is surely within the service's limits, so it must succeed:
+ * both sides given (one side alone scales with the source, whose size the suite does not know),
+ * each times `dpr` within the side's `maximum`, the box within the output limit, and no SVG asked
+ * of a source that may be raster. Past them, a 4xx is owed (IMG-07); a drawn request is held to no
+ * 5xx there, as the exploration's edges and the limit tests decide the refusal.
+ */
+function withinLimits(op: Operation, request: CaseRequest): boolean {
+  const number = (name: string) => Number(request.query[name] ?? NaN);
+  const [width, height, dpr] = [number('width'), number('height'), Number(request.query.dpr ?? 1)];
+  const side = (name: string) => op.parameters.find((p) => p.name === name)?.schema?.maximum ?? Infinity;
+  return (
+    Number.isFinite(width) &&
+    Number.isFinite(height) &&
+    width * dpr <= side('width') &&
+    height * dpr <= side('height') &&
+    width * height * dpr * dpr <= OUTPUT_PIXELS &&
+    request.query.format !== 'svg'
+  );
+}
 
 /** Where the key goes: each place the service takes it (AUTH-01, AUTH-02). */
 const KEY_FORMS: fc.Arbitrary<CaseRequest['key']> = fc.constantFrom('header' as const, 'query' as const);
@@ -127,44 +167,53 @@ export function validRequests(
 ): fc.Arbitrary<ExploreCase> {
   const op = contract.operation(operationId);
   const parameters = drawnParameters(op);
+  const image = op.document === 'images';
   const drawn = parameters.map((p) => {
-    const value = valueOf(p, options.now) ?? fc.constant(plain('x'));
+    const value = valueOf(p, options.now, image) ?? fc.constant(plain('x'));
     // An optional parameter with nothing surely valid to draw is left out.
-    if (!p.required && valueOf(p, options.now) === undefined) return fc.constant(undefined);
+    if (!p.required && valueOf(p, options.now, image) === undefined) return fc.constant(undefined);
     return p.required ? value : fc.option(value, { nil: undefined });
   });
   const keyed = op.security.some((requirement) => Object.keys(requirement).length > 0);
   const bearer = op.security.some((requirement) =>
     Object.keys(requirement).some((name) => /bearer|token|oauth/i.test(name)),
   );
-  const accepts = fc.option(fc.constantFrom(...ACCEPT_FORMS), { nil: undefined });
+  const accepts = fc.option(fc.constantFrom(...(image ? IMAGE_ACCEPT_FORMS : ACCEPT_FORMS)), {
+    nil: undefined,
+  });
+  const forms = fc.option(wireForm(op), { nil: undefined });
   const keys = keyed ? KEY_FORMS : fc.constant('none' as const);
   const base = bodyBase(op, options.now);
   const schema = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
   const bodies = base && 'json' in base && schema ? drawnBody(schema, base.json) : fc.constant(undefined);
-  return fc.tuple(fc.tuple(...drawn), keys, accepts, bodies).map(([values, key, accepted, body]) => {
-    const request: CaseRequest = { path: {}, query: {}, headers: {}, key };
-    if (accepted !== undefined) request.headers.Accept = accepted;
-    if (bearer) request.token = 'valid';
-    if (body !== undefined) request.body = { json: body };
-    let decided = accepted !== undefined && accepted !== 'application/json';
-    parameters.forEach((p, i) => {
-      const v = values[i];
-      if (v === undefined) return;
-      decided ||= v.decided;
-      const where = p.in === 'path' ? request.path : p.in === 'header' ? request.headers : request.query;
-      where[p.name] = v.value;
+  return fc
+    .tuple(fc.tuple(...drawn), keys, accepts, bodies, forms)
+    .map(([values, key, accepted, body, form]) => {
+      const request: CaseRequest = { path: {}, query: {}, headers: {}, key };
+      if (accepted !== undefined) request.headers.Accept = accepted;
+      if (bearer) request.token = 'valid';
+      if (body !== undefined) request.body = { json: body };
+      if (form !== undefined) request.form = form;
+      let decided = !image && accepted !== undefined && accepted !== 'application/json';
+      parameters.forEach((p, i) => {
+        const v = values[i];
+        if (v === undefined) return;
+        decided ||= v.decided;
+        const where = p.in === 'path' ? request.path : p.in === 'header' ? request.headers : request.query;
+        where[p.name] = v.value;
+      });
+      const live = options.mode === 'live';
+      decided ||= image && request.query.gravity !== undefined && (request.query.fit ?? 'cover') !== 'cover';
+      const sized = image && !withinLimits(op, request);
+      return {
+        id: `${op.id} (drawn)`,
+        operation: op.id,
+        kind: 'positive',
+        parameter: '(drawn)',
+        variant: 'drawn',
+        rules: successRules(contract, op),
+        request,
+        expect: sized || (decided && live) ? tolerate(op) : accept(op, request, options),
+      };
     });
-    const live = options.mode === 'live';
-    return {
-      id: `${op.id} (drawn)`,
-      operation: op.id,
-      kind: 'positive',
-      parameter: '(drawn)',
-      variant: 'drawn',
-      rules: successRules(contract, op),
-      request,
-      expect: decided && live ? tolerate(op) : accept(op, request, options),
-    };
-  });
 }

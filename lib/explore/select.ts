@@ -1,6 +1,7 @@
 import type { CallOptions, KeyPlacement } from '../client/types.ts';
 import { VARIABLES } from '../config.ts';
 import type { Operation } from '../contract/index.ts';
+import { isFormParameter } from './form-cases.ts';
 import type { CaseValue, DataName, ExploreCase, Spoil } from './types.ts';
 
 /** The target's data a case may need, by name. */
@@ -34,21 +35,24 @@ export function liveSafe(op: Pick<Operation, 'id' | 'method'>): boolean {
 }
 
 /**
- * The cases in the order a budget takes them: round by round, each parameter's next positive case
- * and next negative case, alternating, the baseline first; so a small budget still meets every
- * parameter, valid and invalid, before any one of them twice.
+ * The cases in the order a budget takes them: round by round, each parameter's next positive case,
+ * next negative case and next form of HTTP (`(form …)`), in turn, the baseline first; so a small
+ * budget still meets every parameter, valid and invalid, and every class of form, before any one
+ * of them twice.
  */
 export function budgetOrder(cases: readonly ExploreCase[]): ExploreCase[] {
-  const groups = { positive: [] as string[], negative: [] as string[] };
+  const groups = { positive: [] as string[], negative: [] as string[], form: [] as string[] };
   const seen = new Map<string, number>();
   return cases
     .map((c, index) => {
-      const list = groups[c.kind];
+      const stream = isFormParameter(c.parameter) ? 'form' : c.kind;
+      const list = groups[stream];
       if (!list.includes(c.parameter)) list.push(c.parameter);
       const key = `${c.kind} ${c.parameter}`;
       const rank = seen.get(key) ?? 0;
       seen.set(key, rank + 1);
-      return { c, rank, group: list.indexOf(c.parameter), kind: c.kind === 'positive' ? 0 : 1, index };
+      const kind = ['positive', 'negative', 'form'].indexOf(stream);
+      return { c, rank, group: list.indexOf(c.parameter), kind, index };
     })
     .sort((a, b) => a.rank - b.rank || a.group - b.group || a.kind - b.kind || a.index - b.index)
     .map(({ c }) => c);
@@ -65,6 +69,27 @@ export function perOperationLimit(caseCounts: readonly number[], budget: number)
   let n = 0;
   while (n < most && cost(n + 1) <= budget) n++;
   return n === most ? Infinity : n;
+}
+
+/** The share of a live run's request budget the exploration takes: its cases, its properties, its tokens. */
+export const EXPLORATION_SHARE = 0.3;
+
+/** Property runs per operation: on the mock, enough to meet each form; live, a few within the budget. */
+export const PROPERTY_RUNS = { unmetered: 25, metered: 4 } as const;
+
+/** Requests the exploration spends on page tokens for the feed: two next links, in each phase. */
+const TOKEN_REQUESTS = 4;
+
+/**
+ * What the exploration's cases may spend of a live run's budget: its share, less what the
+ * properties of the operations a live run sends (four each) and the feed's tokens take.
+ */
+export function caseBudget(
+  requestBudget: number,
+  operations: readonly Pick<Operation, 'id' | 'method'>[],
+): number {
+  const properties = operations.filter(liveSafe).length * PROPERTY_RUNS.metered;
+  return Math.max(0, requestBudget * EXPLORATION_SHARE - properties - TOKEN_REQUESTS);
 }
 
 export interface Selection {
@@ -102,7 +127,8 @@ function resolved(value: CaseValue, data: ExploreData, missing: Set<string>): st
   if (typeof value === 'string') return value;
   const found = data[value.data];
   if (found === undefined) missing.add(NEEDS[value.data]);
-  return spoilt(found ?? '', value.spoil);
+  const text = spoilt(found ?? '', value.spoil);
+  return value.upper ? text.toUpperCase() : text;
 }
 
 /** A token spoilt as a client might: one character changed in the middle, or the end cut off. */
@@ -145,6 +171,7 @@ export function resolveCase(
   };
   if (request.token === 'valid') options.token = resolved({ data: 'token' }, data, missing);
   if (request.token === 'unknown') options.token = UNKNOWN_TOKEN;
+  if (request.form) options.form = request.form;
   if (request.body) options.body = 'raw' in request.body ? request.body.raw : request.body.json;
   if (missing.size > 0) return { reason: [...missing].join('; ') };
   return { options };

@@ -1,7 +1,11 @@
+import { isFormParameter } from './form-cases.ts';
 import { WHOLE_REQUEST, type CaseOutcome } from './types.ts';
 
 /** The name of the attachment each exploration test leaves: its summary, as JSON. */
 export const EXPLORE_ATTACHMENT = 'clm-explore';
+
+/** The annotation that marks a test as the exploration's: the report counts its requests as its share. */
+export const EXPLORATION_ANNOTATION = 'exploration';
 
 interface Counts {
   run: number;
@@ -160,6 +164,6 @@ export function exploreSummary(attachments: unknown[]): ExploreRow[] {
       notRun: s.notRun,
       refused: s.refused ?? 0,
       served: s.served ?? 0,
-      parameters: Object.keys(s.parameters).filter((p) => !WHOLE.has(p)).length,
+      parameters: Object.keys(s.parameters).filter((p) => !WHOLE.has(p) && !isFormParameter(p)).length,
     }));
 }

@@ -3,6 +3,7 @@
  * and invalid in turn, as Schemathesis's coverage phase does. A case is plain data: what it sends,
  * what the contract says must come back, and the rules it exercises.
  */
+import type { RequestForm } from '../client/types.ts';
 import type { TargetKind } from '../config.ts';
 
 /** Values only the target can give: identifiers that exist, a token for its user. */
@@ -21,8 +22,11 @@ export type DataName =
 /** How a value from the data is spoilt: a character changed, its end cut off. */
 export type Spoil = 'garbled' | 'truncated';
 
-/** A value written in the case, or one taken from the target's data when the case runs (spoilt, maybe). */
-export type CaseValue = string | { data: DataName; spoil?: Spoil };
+/**
+ * A value written in the case, or one taken from the target's data when the case runs (spoilt, or
+ * in upper case, maybe).
+ */
+export type CaseValue = string | { data: DataName; spoil?: Spoil; upper?: boolean };
 
 export type CaseKind = 'positive' | 'negative';
 
@@ -39,6 +43,8 @@ export interface CaseRequest {
   key: 'header' | 'query' | 'none' | 'unknown-header' | 'unknown-query';
   /** The bearer token, for operations that take one: the target's, none, or one that names nothing. */
   token?: 'valid' | 'none' | 'unknown';
+  /** How the request is written on the wire, where HTTP allows more than one way (`lib/arbitraries/http-forms.ts`). */
+  form?: RequestForm;
 }
 
 /**

@@ -12,7 +12,7 @@ import { loadConfig } from '../config.ts';
 import { loadContract, loadRules } from '../contract/index.ts';
 import { projectPath } from '../paths.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
-import { EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
+import { EXPLORATION_ANNOTATION, EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
 import { addEvidence, keepEvidence, type EvidenceEntry } from '../evidence/store.ts';
 import { FEED_NIGHT_ATTACHMENT, type FeedNight } from '../paging/nights.ts';
 import { attribute, errorTextOf } from './attribution.ts';
@@ -59,6 +59,8 @@ export default class ConformanceReporter implements Reporter {
   private faults = new Set<string>();
   /** The exploration's summaries, one per operation's test. */
   private readonly explored: unknown[] = [];
+  /** Requests of the tests marked as the exploration's (an `exploration` annotation). */
+  private explorationRequests = 0;
   /** Where tonight's feed walk stopped, for the next night (the history keeps it). */
   private feed: FeedNight | undefined;
   private readonly timings = new TimingsCollector();
@@ -100,6 +102,8 @@ export default class ConformanceReporter implements Reporter {
       ...annotations.filter((a) => a.type === 'rule').map((a) => a.description),
     ].filter((id): id is string => !!id);
     this.explored.push(...result.attachments.filter((a) => a.name === EXPLORE_ATTACHMENT));
+    if (annotations.some((a) => a.type === EXPLORATION_ANNOTATION))
+      this.explorationRequests += observations?.requests ?? 0;
     const night = result.attachments.find((a) => a.name === FEED_NIGHT_ATTACHMENT)?.body;
     if (night) this.feed = JSON.parse(night.toString('utf8')) as FeedNight;
     const seed = annotations.find((a) => a.type === 'fc-seed')?.description;
@@ -194,6 +198,7 @@ export default class ConformanceReporter implements Reporter {
             ? 'the run was interrupted'
             : undefined,
       exploration: exploreSummary(this.explored),
+      explorationRequests: this.explorationRequests,
       meta: {
         targetKind,
         baseUrl: this.usedBaseUrl(targetKind),

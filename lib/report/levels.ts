@@ -71,6 +71,7 @@ export function exerciseOf(observations: (Observations | undefined)[]): Exercise
       const into = (merged[operation] ??= { parameters: [], values: [], media: [], properties: [] });
       for (const key of ['parameters', 'values', 'media', 'properties'] as const)
         into[key] = [...new Set([...into[key], ...e[key]])];
+      if (e.forms) into.forms = [...new Set([...(into.forms ?? []), ...e.forms])];
     }
   return {
     calls: observations.flatMap((o) => o?.calls ?? []),

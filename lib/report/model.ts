@@ -119,6 +119,8 @@ export interface ConformanceReport {
   verdict: RunVerdict;
   /** Cases the exploration derived from the contract, per operation: run and not run. */
   exploration: ExploreRow[];
+  /** Requests the exploration's tests sent (cases, properties, page tokens): its share of the run. */
+  explorationRequests?: number;
   /** Deprecation signals per deprecated operation: reported, never failed. */
   deprecations: DeprecationRow[];
   meta: RunMeta;
@@ -167,6 +169,7 @@ export interface ReportInput {
   interrupted?: string;
   meta: RunMeta;
   exploration?: ExploreRow[];
+  explorationRequests?: number;
 }
 
 /** Each rule with the tests that decided it, its verdict, and why tests of it were not run or skipped. */
@@ -224,6 +227,7 @@ export function buildReport(
         : 'pass',
     meta: input.meta,
     exploration: input.exploration ?? [],
+    ...(input.explorationRequests === undefined ? {} : { explorationRequests: input.explorationRequests }),
     deprecations: deprecationsOf(contract, records),
     findings: findingsOf(records),
     latency: latencyOf(calls),

@@ -14,6 +14,8 @@ export interface Coverage {
   ratio: number;
   /** The test coverage levels (TCL 0 to 7), per operation and for the run. */
   levels?: CoverageLevels;
+  /** By operation, the forms its requests took on the wire (`lib/client/forms-seen.ts`). */
+  forms?: Record<string, string[]>;
 }
 
 /** Time per operation, in ms, over the run's answered requests. */
@@ -122,11 +124,14 @@ export function coverageOf(contract: Contract, records: Observed[]): Coverage {
         .map((c) => [`${c.operation} ${c.status}`, c]),
     ).values(),
   ];
+  const exercise = exerciseOf(records.map((r) => r.observations));
+  const forms = Object.entries(exercise.exercised).map(([op, e]) => [op, e.forms ?? []] as const);
   return {
     documented,
     undocumented,
     ratio: documented.length === 0 ? 0 : documented.filter((d) => d.seen).length / documented.length,
-    levels: levelsOf(contract, exerciseOf(records.map((r) => r.observations))),
+    levels: levelsOf(contract, exercise),
+    forms: Object.fromEntries(forms.filter(([, f]) => f.length > 0).sort(([a], [b]) => a.localeCompare(b))),
   };
 }
 

@@ -82,12 +82,44 @@ function missingLines(levels: CoverageLevels): string[] {
   ];
 }
 
+/**
+ * Per operation, each dimension of the request and the forms it took: header names' case, the
+ * media types' forms, repeated and encoded parameters, text units, integer ranges.
+ */
+function formLines(forms: Record<string, string[]> | undefined, target: string): string[] {
+  if (!forms || Object.keys(forms).length === 0) return [];
+  const rows = Object.entries(forms).flatMap(([operation, list]) => {
+    const byDimension = new Map<string, Set<string>>();
+    for (const entry of list) {
+      const at = entry.lastIndexOf(': ');
+      const [dimension, form] = at < 0 ? [entry, ''] : [entry.slice(0, at), entry.slice(at + 2)];
+      byDimension.set(dimension, (byDimension.get(dimension) ?? new Set()).add(form));
+    }
+    return [...byDimension]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([dimension, seen]) => `| ${operation} | ${dimension} | ${[...seen].sort().join(', ')} |`);
+  });
+  return [
+    '## Forms sent',
+    '',
+    `What the requests to each operation took on the wire (${target}), dimension by dimension: the ` +
+      "case of each header name, the media types' and Accept's forms, repeated and percent-encoded " +
+      'parameters, the units of each text and the range of each integer sent.',
+    '',
+    '| Operation | Dimension | Forms |',
+    '|---|---|---|',
+    ...rows,
+    '',
+  ];
+}
+
 export function coverageMarkdown(report: ConformanceReport): string {
   const { documented, undocumented, ratio, levels } = report.coverage;
   const lines = [
     '# Coverage',
     '',
     ...(levels ? levelLines(levels) : []),
+    ...formLines(report.coverage.forms, report.target),
     '## Operation × status',
     '',
     `${documented.filter((d) => d.seen).length} of ${documented.length} documented (operation, status) ` +

@@ -209,12 +209,22 @@ function explorationLines(report: ConformanceReport): string[] {
   const sum = (key: 'positive' | 'negative' | 'notRun' | 'refused' | 'served') =>
     report.exploration.reduce((n, r) => n + (r[key] ?? 0), 0);
   const [positive, negative, notRun] = [sum('positive'), sum('negative'), sum('notRun')];
+  const sent = report.explorationRequests;
+  const budget = report.run.budget;
+  const share =
+    sent === undefined
+      ? ''
+      : ` It sent ${sent} requests (cases, properties and page tokens): ` +
+        (budget !== null
+          ? `${((100 * sent) / budget).toFixed(1)}% of the run's budget of ${budget}.`
+          : `${report.requests > 0 ? ((100 * sent) / report.requests).toFixed(1) : '0'}% of the run's ${report.requests}.`);
   return [
     '## Exploration',
     '',
     `Cases derived from the contract alone: ${positive} positive and ${negative} negative run, ` +
       `${notRun} not run; of the invalid values, ${sum('refused')} refused and ${sum('served')} served ` +
-      '(live: drift the interface allows, never a failure).',
+      `(live: drift the interface allows, never a failure).${share} The forms each operation's requests ` +
+      'took are in the coverage report.',
     '',
     '| Operation | Positive | Negative | Not run | Invalid refused | Invalid served | Parameters |',
     '|---|---|---|---|---|---|---|',

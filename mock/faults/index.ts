@@ -5,6 +5,7 @@ import { FEED_INPUT_FAULTS } from './feed-input.ts';
 import { FEED_KEPT_FAULTS } from './feed-kept.ts';
 import { FEED_PAGING_FAULTS } from './feed-paging.ts';
 import { FEED_TOKEN_FAULTS } from './feed-tokens.ts';
+import { FORMS_FAULTS } from './forms.ts';
 import { IMAGES_FAULTS } from './images.ts';
 import { KEYS_FAULTS } from './keys.ts';
 import { LICENCE_FAULTS } from './licence.ts';
@@ -31,6 +32,7 @@ export const FAULTS: readonly Fault[] = [
   ...PAGES_FAULTS,
   ...CONTENT_FAULTS,
   ...IMAGES_FAULTS,
+  ...FORMS_FAULTS,
 ];
 
 /** Rules that every deviation breaks in one kind, and why; the catalogue breaks each other in two. */

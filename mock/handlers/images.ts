@@ -13,6 +13,8 @@ const REMOVED_PARAMETERS: Record<string, string> = {
 const REMOVED_MODES = ['data', 'data-utfhack'];
 const FORMATS = ['auto', 'gif', 'jpg', 'png', 'svg'];
 const FITS = ['cover', 'contain', 'fill', 'scale-down', 'pad'] as const;
+/** Where a cover crop keeps the image; the mock finds no faces, so it crops from the centre (decision). */
+const GRAVITIES = ['faces', 'poi'];
 type Fit = (typeof FITS)[number];
 const COLOUR = '[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?';
 
@@ -129,6 +131,9 @@ function transform(context: Context): Transform | MockResponse {
   const fit = query.get('fit') ?? undefined;
   if (fit !== undefined && !(FITS as readonly string[]).includes(fit))
     return fail(context, 400, `fit must be one of ${FITS.join(', ')}`);
+  const gravity = query.get('gravity');
+  if (gravity !== null && !GRAVITIES.includes(gravity))
+    return fail(context, 400, `gravity must be one of ${GRAVITIES.join(', ')}`);
   const tint = query.get('tint');
   if (tint !== null && !new RegExp(`^${COLOUR}(,${COLOUR})?$`).test(tint))
     return fail(context, 400, 'tint must be one or two hex colours such as ff0000 or ff0000,0000ff');

@@ -46,7 +46,8 @@ export const getLicence: Handler = (context) => {
   });
 };
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
+/** The scheme's name is case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are `Bearer`. */
+const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i;
 
 /**
  * The user full profile. Checks in the order a careful service would: media type, identifier,

@@ -83,6 +83,7 @@ function answer(
     query: new URLSearchParams(rawQuery),
     rawQuery,
     headers,
+    rawHeaderNames: req.rawHeaders.filter((_, i) => i % 2 === 0),
     body,
     secure: origins.secure,
     origin: origins.origin(),

@@ -1,9 +1,17 @@
 import fc from 'fast-check';
 import { atMostRuns } from '../../lib/arbitraries/index.ts';
 import { loadContract } from '../../lib/contract/index.ts';
-import { drawnParameters, judge, liveSafe, resolveCase, validRequests } from '../../lib/explore/index.ts';
+import {
+  drawnParameters,
+  EXPLORATION_ANNOTATION,
+  judge,
+  liveSafe,
+  PROPERTY_RUNS,
+  resolveCase,
+  validRequests,
+} from '../../lib/explore/index.ts';
 import { says } from '../../lib/report/attribution.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, need, test } from '../fixtures.ts';
 import { dataOf, feedTokens } from './explore-data.ts';
 
 /*
@@ -11,15 +19,13 @@ import { dataOf, feedTokens } from './explore-data.ts';
  * operation of the main service is one property over valid requests drawn from its contract (every
  * optional parameter present or not, every value its schema allows in every form, the key in each
  * place), with the client's checks and the contract's expectation as the oracle. Seeded, shrunk,
- * and replayed from the printed seed and path (FC_SEED, FC_PATH). The image service's limits are
- * in prose (width by height by dpr), so its values are explored at their edges only.
+ * and replayed from the printed seed and path (FC_SEED, FC_PATH). The image service's parameters
+ * are drawn alone and combined, within their limits in the contract; a box whose output the source
+ * decides (one side alone, past 25 megapixels) is held to no 5xx.
  */
 
-/** Runs per operation: on the mock, enough to meet each form; live, a few within the run's budget. */
-const RUNS = { unmetered: 25, metered: 4 };
-
 const contract = await loadContract();
-const operations = [...contract.operations.values()].filter((op) => op.document === 'main');
+const operations = [...contract.operations.values()];
 
 test.describe('exploration from the contract, as properties', () => {
   for (const operation of operations)
@@ -27,8 +33,10 @@ test.describe('exploration from the contract, as properties', () => {
       `${operation.id}: any valid request drawn from the contract gets what the contract says`,
       {
         tag: [...new Set([...operation.rules.slice(0, 1), 'HTTP-04'])].map((r) => `@${r}`),
+        annotation: { type: EXPLORATION_ANNOTATION },
       },
       async ({ api, target, fcParams, promises }) => {
+        if (operation.document === 'images') need(target.imagesUrl, 'CLM_IMAGE_BASE_URL');
         test.skip(
           !promises.unsafeRequests && !liveSafe(operation),
           'a live run sends reads only: this operation is tried on the bundled mock',
@@ -64,7 +72,7 @@ test.describe('exploration from the contract, as properties', () => {
               c.rules.length ? says(c.rules, response.curl) : response.curl,
             ).toBeUndefined();
           }),
-          atMostRuns(fcParams, promises.unmetered ? RUNS.unmetered : RUNS.metered),
+          atMostRuns(fcParams, promises.unmetered ? PROPERTY_RUNS.unmetered : PROPERTY_RUNS.metered),
         );
         const reached = [...space].filter((form) => covered.has(form)).length;
         test.info().annotations.push({

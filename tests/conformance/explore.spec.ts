@@ -1,6 +1,8 @@
 import { loadConfig } from '../../lib/config.ts';
 import { loadContract } from '../../lib/contract/index.ts';
 import {
+  caseBudget,
+  EXPLORATION_ANNOTATION,
   EXPLORE_ATTACHMENT,
   exploredRules,
   exploreOperation,
@@ -15,16 +17,16 @@ import { expect, need, test } from '../fixtures.ts';
 import { dataOf, feedTokens } from './explore-data.ts';
 import { goneReason } from './gone.ts';
 
-/** The share of a live run's request budget the exploration may take, spread over the operations. */
-const BUDGET_SHARE = 0.25;
-
 const config = loadConfig();
 const contract = await loadContract();
 const operations = [...contract.operations.values()];
-/** Live, at most this many cases per operation, in budget order: together, a share of the run's budget. */
+/**
+ * Live, at most this many cases per operation, in budget order: with the properties and the feed's
+ * tokens, the exploration's share of the run's budget (EXPLORATION_SHARE).
+ */
 const perOperation = perOperationLimit(
   operations.map((op) => exploreOperation(contract, op.id, { now: 0, mode: config.target }).length),
-  config.requestBudget * BUDGET_SHARE,
+  caseBudget(config.requestBudget, operations),
 );
 
 test.describe('exploration from the contract', () => {
@@ -39,7 +41,7 @@ test.describe('exploration from the contract', () => {
     const tag = rules.map((r) => `@${r}`);
     test(
       `${operation.id}: each parameter valid and invalid in turn, from the contract alone`,
-      { tag },
+      { tag, annotation: { type: EXPLORATION_ANNOTATION } },
       async ({ api, target, promises }, testInfo) => {
         if (operation.document === 'images') need(target.imagesUrl, 'CLM_IMAGE_BASE_URL');
         const cases = exploreOperation(contract, operation.id, {

@@ -105,6 +105,8 @@ test.describe('the test coverage levels (TCL)', () => {
       values: ['query sort=asc'],
       media: ['response application/json'],
       properties: ['200 items', '200 items[].id'],
+      // The forms on the wire, by class: never a value.
+      forms: ['text query sort: ascii', 'text query full: ascii', 'text query secret: ascii'],
     });
     expect(JSON.stringify(observations)).not.toContain('s3cr3t');
     expect(JSON.stringify(observations)).not.toContain('maybe');

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+
+/** The part of a JSON Schema the value forms read. */
+export interface SchemaView {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  properties?: Record<string, SchemaView>;
+}
+
+const typeOf = (s: SchemaView) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
+
+/** A string the schema leaves open: no enum, const, pattern or format says what it holds. */
+export function isFreeText(s: SchemaView): boolean {
+  return (
+    typeOf(s) === 'string' &&
+    s.enum === undefined &&
+    s.const === undefined &&
+    s.pattern === undefined &&
+    s.format === undefined
+  );
+}
+
+/**
+ * Any code point but a lone surrogate: what fast-check's `binary` unit draws, made at once (the
+ * unit's own table takes seconds to build, which every worker would pay at start).
+ */
+export const anyCodePoint = fc
+  .integer({ min: 0, max: 0x10ffff })
+  .filter((c) => c < 0xd800 || c > 0xdfff)
+  .map((c) => String.fromCodePoint(c));
+
+/**
+ * Text of every kind a client may send in a free string: grapheme clusters (emoji sequences,
+ * combining marks), any code point (fast-check's `binary` unit, controls included), and quotes and
+ * backslashes, which break a careless parser or query.
+ */
+export function freeText(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+    fc.string({ unit: anyCodePoint, minLength: 1, maxLength: 20 }),
+    fc
+      .array(fc.constantFrom('"', "'", '\\', '\\"', 'a', ' ', ';'), { minLength: 1, maxLength: 8 })
+      .map((parts) => parts.join('')),
+  );
+}
+
+/** Where a bound is open, integers reach as far as JSON carries them exactly (RFC 8259 §6). */
+const FAR = Number.MAX_SAFE_INTEGER;
+
+/** The edges of an integer's range that hurt a service: past 16, 32 and 53 bits, powers of ten. */
+const EDGES: [string, number][] = [
+  ['0', 0],
+  ['1', 1],
+  ['1000', 1_000],
+  ['2^31-1', 2 ** 31 - 1],
+  ['2^31', 2 ** 31],
+  ['2^53-1', FAR],
+];
+
+function bounds(s: SchemaView): { min: number; max: number } | undefined {
+  if (typeOf(s) !== 'integer') return undefined;
+  const min = s.minimum ?? (s.exclusiveMinimum === undefined ? -FAR : s.exclusiveMinimum + 1);
+  const max = s.maximum ?? (s.exclusiveMaximum === undefined ? FAR : s.exclusiveMaximum - 1);
+  return { min, max };
+}
+
+/**
+ * The integers the coverage phase sends besides the minimum and maximum (which the exploration's
+ * edges send already): where the contract sets no maximum, 1,000, 2^31-1, 2^31 and 2^53-1; under a
+ * maximum, the largest power of ten below it.
+ */
+export function integerEdges(s: SchemaView): { name: string; value: number }[] {
+  const b = bounds(s);
+  if (!b) return [];
+  // The most hostile first: a budget that sends one sends 2^31.
+  if (b.max === FAR)
+    return [...EDGES]
+      .reverse()
+      .filter(([, v]) => v > 1 && v > b.min)
+      .sort(([a], [b]) => Number(b === '2^31') - Number(a === '2^31'))
+      .map(([name, value]) => ({ name, value }));
+  const power = 10 ** Math.floor(Math.log10(Math.max(1, b.max - 1)));
+  return power > b.min && power < b.max ? [{ name: `10^${Math.log10(power)}`, value: power }] : [];
+}
+
+/** An integer anywhere in the schema's range, a third of the draws at one of its edges. */
+export function integerIn(s: SchemaView): fc.Arbitrary<number> | undefined {
+  const b = bounds(s);
+  if (!b) return undefined;
+  const edges = [
+    b.min,
+    b.max,
+    ...EDGES.map(([, v]) => v).filter((v) => v > b.min && v < b.max),
+    ...[10, 100, 10_000, 1_000_000].filter((v) => v > b.min && v < b.max),
+  ];
+  return fc.oneof(
+    { arbitrary: fc.integer(b), weight: 2 },
+    { arbitrary: fc.constantFrom(...edges), weight: 1 },
+  );
+}
