@@ -1,8 +1,9 @@
+// NOTIF-09: the page tokens a walk sends back, and those no next link gave.
 import { parseRfc3339 } from '../handlers/feed.ts';
 import { decodePosition } from '../state/index.ts';
 import { toTimestamp } from '../state/clock.ts';
 import { SERVER_ERROR, type Fault } from './fault.ts';
-import { breaksOn } from './feed-input.ts';
+import { breaksOn } from './feed-since.ts';
 import { withQuery } from './requests.ts';
 
 /** A page token this long is past anything a real one could be (a position is some 60 characters). */

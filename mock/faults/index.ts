@@ -1,10 +1,10 @@
 import { CONTENT_FAULTS } from './content.ts';
 import type { Fault } from './fault.ts';
-import { FEED_FAULTS } from './feed.ts';
-import { FEED_INPUT_FAULTS } from './feed-input.ts';
-import { FEED_KEPT_FAULTS } from './feed-kept.ts';
-import { FEED_PAGING_FAULTS } from './feed-paging.ts';
+import { FEED_PAGE_FAULTS } from './feed-page.ts';
+import { FEED_POLLING_FAULTS } from './feed-polling.ts';
+import { FEED_SINCE_FAULTS } from './feed-since.ts';
 import { FEED_TOKEN_FAULTS } from './feed-tokens.ts';
+import { FEED_WALK_FAULTS } from './feed-walk.ts';
 import { FORMS_FAULTS } from './forms.ts';
 import { IMAGES_FAULTS } from './images.ts';
 import { KEYS_FAULTS } from './keys.ts';
@@ -22,11 +22,11 @@ export const FAULTS: readonly Fault[] = [
   ...KEYS_FAULTS,
   ...TRANSPORT_FAULTS,
   ...TRIAL_EXCLUSIONS_FAULTS,
-  ...FEED_FAULTS,
-  ...FEED_PAGING_FAULTS,
-  ...FEED_KEPT_FAULTS,
-  ...FEED_INPUT_FAULTS,
+  ...FEED_SINCE_FAULTS,
+  ...FEED_PAGE_FAULTS,
+  ...FEED_WALK_FAULTS,
   ...FEED_TOKEN_FAULTS,
+  ...FEED_POLLING_FAULTS,
   ...LICENCE_FAULTS,
   ...PROFILE_FAULTS,
   ...PAGES_FAULTS,

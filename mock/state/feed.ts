@@ -181,13 +181,18 @@ export function encodePosition(position: Position): string {
   return Buffer.from(`${position.time}#${position.offset}#${position.lastId}`).toString('base64url');
 }
 
-/** A position as a token carries it: time, offset, and the last id whole or none. */
-const POSITION = new RegExp(`^(\\d{1,15})#(\\d{1,9})#((?:${UUID_TEXT})?)$`);
+/**
+ * A position as a token carries it, decoded: `time#offset#lastId`, the last id whole or none. No
+ * groups, so a pattern built around it (a token with more appended) keeps its own.
+ */
+export const POSITION_TEXT = `\\d{1,15}#\\d{1,9}#(?:${UUID_TEXT})?`;
+const POSITION = new RegExp(`^${POSITION_TEXT}$`);
 
 export function decodePosition(token: string): Position | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return undefined;
+  const text = Buffer.from(token, 'base64url').toString('utf8');
   // The last id is a whole UUID or nothing: a token cut short is no token.
-  const match = POSITION.exec(Buffer.from(token, 'base64url').toString('utf8'));
-  if (!match) return undefined;
-  return { time: Number(match[1]), offset: Number(match[2]), lastId: match[3]! };
+  if (!POSITION.test(text)) return undefined;
+  const [time, offset, lastId] = text.split('#');
+  return { time: Number(time), offset: Number(offset), lastId: lastId! };
 }

@@ -34,7 +34,7 @@ export type {
   User,
 };
 export { Clock, toTimestamp } from './clock.ts';
-export { decodePosition, encodePosition, type Position } from './feed.ts';
+export { decodePosition, encodePosition, POSITION_TEXT, type Position } from './feed.ts';
 export { LOG_DAYS } from './seed.ts';
 export { DEFAULT_CHANGES_A_DAY } from './live-feed.ts';
 export type { ContentStore } from './content-store.ts';

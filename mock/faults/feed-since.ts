@@ -1,4 +1,8 @@
-import { SERVER_ERROR, type Fault } from './fault.ts';
+// NOTIF-01 to NOTIF-04: the `since` the feed takes (required, RFC 3339, not in the future, 90 days).
+import { DAY, toTimestamp } from '../state/clock.ts';
+import { parseRfc3339 } from '../handlers/feed.ts';
+import { decodePosition } from '../state/index.ts';
+import { onStatus, rewrite, switches, SERVER_ERROR, type Fault } from './fault.ts';
 import { withQuery } from './requests.ts';
 
 const FORM_NOT_PROMISED =
@@ -30,15 +34,13 @@ export function breaksOn(parameter: string, meets: (value: string) => boolean): 
 }
 
 /** A feed that reads `since` as `read` rewrites it (undefined: as it is): a parser taking a form for another. */
-function readAs(read: (since: string) => string | undefined): Fault['apply'] {
+export function readAs(read: (since: string) => string | undefined): Fault['apply'] {
   return (request, next) => {
     const since = request.query.get('since');
     const taken = since === null ? undefined : read(since);
     return next(taken === undefined ? request : withQuery(request, (q) => q.set('since', taken)));
   };
 }
-
-const DAY = 86_400_000;
 
 /** An ISO 8601 week date (`2026-W47-1`) or ordinal date (`2026-320`) as the calendar date it names. */
 function calendarDate(since: string): string | undefined {
@@ -56,18 +58,78 @@ function calendarDate(since: string): string | undefined {
   return undefined;
 }
 
-/** A fraction of more than three digits read as a count of milliseconds (`.123456789`: 34 hours). */
-function fractionAsMilliseconds(since: string): string | undefined {
-  const m = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\.(\d{4,9})(Z|[+-]\d\d:\d\d)$/.exec(since.toUpperCase());
-  const start = m ? Date.parse(`${m[1]}${m[3]}`) : NaN;
-  return Number.isNaN(start) ? undefined : new Date(start + Number(m![2])).toISOString();
+const FIELDS =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+/** A timestamp of the right shape with a field out of range, rolled over as `Date.UTC` does. */
+function rolledOver(value: string): string | undefined {
+  const m = FIELDS.exec(value);
+  if (!m || parseRfc3339(value) !== undefined) return undefined;
+  const [year = 0, month = 0, day, hour, minute, second] = m.slice(1, 7).map(Number);
+  const millis = Number((m[7] ?? '.0').slice(1, 4).padEnd(3, '0'));
+  const offset = (m[8] === '-' ? -1 : 1) * (Number(m[9] ?? 0) * 60 + Number(m[10] ?? 0));
+  const time = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offset * 60_000;
+  return Number.isFinite(time) ? toTimestamp(time) : undefined;
 }
 
+/** A fault that answers a bad since with other than 400 takes away the 400 whose body NOTIF-14 reads. */
+const NO_400 = ['NOTIF-14'];
+
 /**
- * Faults of the feed's reading of `since` that only the forms no example shows meet: each RFC 3339
- * form and each ISO 8601 form RFC 3339 refuses (`lib/arbitraries/since-forms.ts` sends every one).
+ * Change feed: faults of the `since` it takes. The forms no example shows (each RFC 3339 form and
+ * each ISO 8601 form RFC 3339 refuses) come from `lib/arbitraries/since-forms.ts`.
  */
-export const FEED_INPUT_FAULTS: Fault[] = [
+export const FEED_SINCE_FAULTS: Fault[] = [
+  {
+    name: 'since-optional',
+    rule: 'NOTIF-01',
+    kind: 'status',
+    description: 'A request without since gets 200 (from the start of the window).',
+    apply: switches({ sinceOptional: true }),
+  },
+  {
+    name: 'since-missing-redirects',
+    rule: 'NOTIF-01',
+    kind: 'protocol',
+    description: 'A request without since is redirected (302) to the feed of the last 24 hours.',
+    apply: rewrite(['listNotifications'], (r, req, context) => {
+      if (r.status !== 400 || req.query.has('since') || !context) return r;
+      const since = toTimestamp(context.state.clock.now() - DAY);
+      const location = `${req.origin}/content/notifications?since=${encodeURIComponent(since)}`;
+      return { status: 302, headers: { Location: location }, body: { message: `See ${location}` } };
+    }),
+  },
+  {
+    name: 'page-without-since-accepted',
+    rule: 'NOTIF-01',
+    kind: 'paging',
+    description: 'A page token alone is enough: since is taken from the token when it is missing.',
+    apply: (request, next) => {
+      const position = decodePosition(request.query.get('page') ?? '');
+      if (request.query.has('since') || !position) return next(request);
+      const since = toTimestamp(position.time - 1);
+      return next(withQuery(request, (q) => q.set('since', since)));
+    },
+  },
+  {
+    name: 'since-lenient',
+    rule: 'NOTIF-02',
+    kind: 'status',
+    description: 'since is read by Date.parse: a date alone or other non-RFC 3339 text gets 200.',
+    apply: switches({ sinceReadLeniently: true }),
+  },
+  {
+    name: 'since-fields-roll-over',
+    rule: 'NOTIF-02',
+    kind: 'value',
+    description:
+      'since is checked for its shape only: a field out of range (24:00, minute 60, offset +25:00) ' +
+      'rolls over into a valid time.',
+    apply: (request, next) => {
+      const rolled = rolledOver(request.query.get('since') ?? '');
+      return next(rolled ? withQuery(request, (q) => q.set('since', rolled)) : request);
+    },
+  },
   {
     name: 'since-lower-case-refused',
     rule: 'NOTIF-02',
@@ -83,23 +145,6 @@ export const FEED_INPUT_FAULTS: Fault[] = [
     description: 'since with other than three fractional digits, which RFC 3339 allows, gets 400.',
     notLive: FORM_NOT_PROMISED,
     apply: refuseSince((since) => !/\.\d{3}([Zz]|[+-]\d{2}:\d{2})$/.test(since)),
-  },
-  {
-    name: 'since-long-fraction-read-as-milliseconds',
-    rule: 'NOTIF-09',
-    kind: 'value',
-    description:
-      'A since with more than three fractional digits has its fraction read as milliseconds: ' +
-      '.999999999 starts the feed eleven days late.',
-    apply: readAs(fractionAsMilliseconds),
-  },
-  {
-    name: 'since-offset-minutes-dropped',
-    rule: 'NOTIF-09',
-    kind: 'value',
-    description:
-      "A since's offset is read to the hour: +05:45 as +05:00, starting the feed 45 minutes early.",
-    apply: readAs((since) => (/[+-]\d\d:(?!00$)\d\d$/.test(since) ? `${since.slice(0, -2)}00` : undefined)),
   },
   {
     name: 'since-lower-case-breaks-server',
@@ -168,5 +213,56 @@ export const FEED_INPUT_FAULTS: Fault[] = [
       const m = /^(.*:\d\d(?:\.\d+)?)([+-]\d\d)(\d\d)?$/.exec(since);
       return m ? `${m[1]}${m[2]}:${m[3] ?? '00'}` : undefined;
     }),
+  },
+  {
+    name: 'future-since-accepted',
+    rule: 'NOTIF-03',
+    alsoBreaks: NO_400,
+    kind: 'timing',
+    description: 'A since in the future gets 200 (an empty page).',
+    notLive:
+      "Live, a 200 with an empty page is allowed (drift): FT's sibling feed answers so, and the " +
+      'interface states what a client must send, not what the service answers.',
+    apply: switches({ futureSinceServed: true }),
+  },
+  {
+    name: 'future-since-422',
+    rule: 'NOTIF-03',
+    alsoBreaks: NO_400,
+    kind: 'status',
+    description: 'A since in the future gets 422 Unprocessable Entity, the framework default, not 400.',
+    apply: rewrite(
+      ['listNotifications'],
+      onStatus(400, (b) => (/in the future/.test(String(b.message)) ? { status: 422, body: b } : undefined)),
+    ),
+  },
+  {
+    name: 'window-off-by-a-day',
+    rule: 'NOTIF-04',
+    kind: 'timing',
+    description: 'since up to 91 days old is accepted: the window is a day too wide.',
+    apply: switches({ sinceWindowADayWide: true }),
+  },
+  {
+    name: 'window-an-hour-short',
+    rule: 'NOTIF-04',
+    kind: 'timing',
+    description:
+      'The window start is computed in local time across a daylight-saving change: since 89 days ' +
+      '23 hours old gets 400.',
+    apply: switches({ sinceWindowAnHourShort: true }),
+  },
+  {
+    name: 'too-old-since-403',
+    rule: 'NOTIF-04',
+    alsoBreaks: NO_400,
+    kind: 'status',
+    description: 'A since older than 90 days gets 403 ("contact support"), not 400.',
+    apply: rewrite(
+      ['listNotifications'],
+      onStatus(400, (b) =>
+        /older than 90 days/.test(String(b.message)) ? { status: 403, body: b } : undefined,
+      ),
+    ),
   },
 ];
