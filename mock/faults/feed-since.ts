@@ -1,6 +1,5 @@
 // NOTIF-01 to NOTIF-04: the `since` the feed takes (required, RFC 3339, not in the future, 90 days).
-import { DAY, toTimestamp } from '../state/clock.ts';
-import { parseRfc3339 } from '../handlers/feed.ts';
+import { DAY, parseRfc3339, toTimestamp } from '../state/clock.ts';
 import { decodePosition } from '../state/index.ts';
 import { onStatus, rewrite, switches, SERVER_ERROR, type Fault } from './fault.ts';
 import { withQuery } from './requests.ts';

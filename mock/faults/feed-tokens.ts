@@ -1,7 +1,6 @@
 // NOTIF-09: the page tokens a walk sends back, and those no next link gave.
-import { parseRfc3339 } from '../handlers/feed.ts';
+import { parseRfc3339, toTimestamp } from '../state/clock.ts';
 import { decodePosition } from '../state/index.ts';
-import { toTimestamp } from '../state/clock.ts';
 import { SERVER_ERROR, type Fault } from './fault.ts';
 import { breaksOn } from './feed-since.ts';
 import { withQuery } from './requests.ts';

@@ -1,6 +1,5 @@
 // NOTIF-09: a walk that follows next links from a since (its page tokens: feed-tokens.ts).
-import { parseRfc3339 } from '../handlers/feed.ts';
-import { toTimestamp } from '../state/clock.ts';
+import { parseRfc3339, toTimestamp } from '../state/clock.ts';
 import { rewrite, onStatus, switches, type Fault, type Json } from './fault.ts';
 import { readAs } from './feed-since.ts';
 import { nextOf, withQuery } from './requests.ts';

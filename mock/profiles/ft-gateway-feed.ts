@@ -1,6 +1,6 @@
 import { pageSize } from '../behaviour.ts';
 import { countOf, onNextLink } from '../faults/requests.ts';
-import { parseRfc3339 } from '../handlers/feed.ts';
+import { parseRfc3339 } from '../state/clock.ts';
 import { decodePosition, encodePosition, toTimestamp } from '../state/index.ts';
 import type { Context } from '../types.ts';
 import type { Behaviour } from './profile.ts';

@@ -39,3 +39,35 @@ export class Clock {
 export function toTimestamp(ms: number): string {
   return new Date(ms).toISOString();
 }
+
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * Milliseconds since the epoch for an RFC 3339 timestamp, or undefined when it is not one. Every
+ * form of the grammar is read (a fraction of any length cut to milliseconds, `t`, `z`, any offset);
+ * a space for `T` and a leap second are not (decisions in openapi/README.md: the grammar has no
+ * space, and no leap second falls inside the window).
+ */
+export function parseRfc3339(value: string): number | undefined {
+  const m = RFC3339.exec(value);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > days || hour > 23 || minute > 59 || second > 59)
+    return undefined;
+  const offsetHours = Number(m[10] ?? 0);
+  const offsetMinutes = Number(m[11] ?? 0);
+  if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const sign = m[9] === '-' ? -1 : 1;
+  const millis = Number((m[7] ?? '.0').slice(1, 4).padEnd(3, '0'));
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  return utc - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+}

@@ -20,7 +20,7 @@ import {
 } from '../../lib/arbitraries/index.ts';
 import { loadContract } from '../../lib/contract/index.ts';
 import { DAY } from '../../lib/time.ts';
-import { parseRfc3339 } from '../../mock/handlers/feed.ts';
+import { parseRfc3339 } from '../../mock/state/clock.ts';
 import { decodePosition } from '../../mock/state/index.ts';
 
 const contract = await loadContract();
