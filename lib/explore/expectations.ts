@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Contract, Operation } from '../contract/index.ts';
-import type { CaseRequest, Expectation, ExploreOptions } from './types.ts';
+import type { CaseRequest, Expectation, ExploreCase, ExploreOptions } from './types.ts';
 
 /** Rules the exploration exercises whatever the operation: keys, malformed input, deprecation. */
 export const SHARED_RULES = {
@@ -123,4 +123,22 @@ export function reject(op: Operation, rules: string[], invalidInput: boolean): E
 /** Input the contract does not say is refused: any documented status but a 5xx (HTTP-04). */
 export function tolerate(op: Operation): Expectation {
   return { outcome: 'tolerate', statuses: documented(op).filter((s) => s < 500) };
+}
+
+/**
+ * The rules of the parameters a refusal of a valid request names, of those the request sent: a
+ * refused `quality` is IMG-03's, whatever else the request carried. None named: none.
+ */
+export function refusalRules(contract: Contract, c: ExploreCase, text: string | undefined): string[] {
+  if (!text) return [];
+  const sent = new Set([
+    ...Object.keys(c.request.path),
+    ...Object.keys(c.request.query),
+    ...Object.keys(c.request.headers),
+  ]);
+  const named = contract
+    .operation(c.operation)
+    .parameters.filter((p) => sent.has(p.name) && text.includes(p.name));
+  // A value refused is its schema's rules' to decide, where the schema names any (as for cases).
+  return [...new Set(named.flatMap((p) => (rulesOf(p.schema).length ? rulesOf(p.schema) : rulesOf(p))))];
 }

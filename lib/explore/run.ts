@@ -27,12 +27,13 @@ export type Retired<R> = (response: R) => boolean;
  * as it comes, so what ran is known however the run ends. When the baseline's answer says the
  * operation is gone, the other cases are not run: the status is returned.
  */
-export async function runCases<R extends { status: number; curl: string }>(
+export async function runCases<R extends { status: number; curl: string; text?: string }>(
   selection: Selection,
   data: ExploreData,
   call: Caller<R>,
   into: CaseOutcome[],
   retired: Retired<R> = () => false,
+  refusedBy: (c: ExploreCase, text: string | undefined) => string[] = () => [],
 ): Promise<number | undefined> {
   for (const { case: c, reason } of selection.left) into.push({ case: c, ran: false, reason });
   for (const [index, c] of selection.run.entries()) {
@@ -50,7 +51,10 @@ export async function runCases<R extends { status: number; curl: string }>(
         return response.status;
       }
       const wrong = judge(c, response.status);
+      // A valid request refused for a parameter the refusal names is that parameter's rules' failure.
+      const refused = wrong && c.kind === 'positive' ? refusedBy(c, response.text) : [];
       into.push({
+        ...(refused.length ? { owners: refused } : {}),
         case: c,
         ran: true,
         status: response.status,

@@ -6,6 +6,7 @@ import {
   EXPLORATION_ANNOTATION,
   judge,
   liveSafe,
+  refusalRules,
   PROPERTY_RUNS,
   resolveCase,
   validRequests,
@@ -67,9 +68,11 @@ test.describe('exploration from the contract, as properties', () => {
               covered.add(`${p.name}:${value === undefined ? 'absent' : 'present'}`);
               if (typeof value === 'string') covered.add(`${p.name}=${value}`);
             }
+            // A refusal that names a parameter is that parameter's rules' failure, else the case's.
+            const named = refusalRules(contract, c, response.text);
             expect(
               judge(c, response.status),
-              c.rules.length ? says(c.rules, response.curl) : response.curl,
+              says(named.length ? named : c.rules, response.curl),
             ).toBeUndefined();
           }),
           atMostRuns(fcParams, promises.unmetered ? PROPERTY_RUNS.unmetered : PROPERTY_RUNS.metered),

@@ -7,6 +7,7 @@ import {
   exploredRules,
   exploreOperation,
   failuresOf,
+  refusalRules,
   perOperationLimit,
   runCases,
   selectCases,
@@ -61,6 +62,7 @@ test.describe('exploration from the contract', () => {
             (id, options) => api.call(id, options),
             outcomes,
             (response) => api.retired(response),
+            (c, text) => refusalRules(contract, c, text),
           );
         } finally {
           // A run that stopped (budget, deadline) leaves the cases it never reached not run.
