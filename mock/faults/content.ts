@@ -71,6 +71,8 @@ export const CONTENT_FAULTS: Fault[] = [
   {
     name: 'content-lags-feed',
     rule: 'CONT-03',
+    // Its answer is a 503: a 5xx to a valid request, HTTP-04's as well.
+    alsoBreaks: SERVER_ERROR,
     kind: 'status',
     description:
       'The content store lags the feed by two days: an item changed since answers 503 until the ' +
