@@ -23,8 +23,7 @@ import {
  */
 const pastSide = (sides: number[]) => Math.max(...sides) > MAX_SIDE;
 
-// The limits at their edges and one past them.
-test.describe('image service v2', () => {
+test.describe('image service v2: the limits at their edges and one past them', () => {
   test('each limit at its edge is served; one past it gets a 4xx, never a 5xx @IMG-07', async ({
     api,
     target,
@@ -67,8 +66,7 @@ test.describe('image service v2', () => {
   });
 });
 
-// Any query: within the limits, the image asked; past them, a 4xx.
-test.describe('image service v2', () => {
+test.describe('image service v2: any query, the image asked within the limits, a 4xx past them', () => {
   test('any size, dpr, quality, format and fit: never a 5xx; a 200 is the image asked, within the limits @IMG-01 @IMG-07 @property', async ({
     api,
     target,

@@ -27,8 +27,7 @@ function near(actual: number[], expected: number[], what: string): void {
   for (const [i, value] of expected.entries())
     expect(Math.abs(actual[i]! - value), shown).toBeLessThanOrEqual(1);
 }
-// The format and the size asked.
-test.describe('image service v2', () => {
+test.describe('image service v2: the format and the size asked', () => {
   test('raw returns bytes of the format its Content-Type names @IMG-01', async ({ api, target }) => {
     const uri = image(target);
     for (const asked of ['auto', 'auto+webp', 'png', 'gif', 'jpg']) {
@@ -96,8 +95,7 @@ test.describe('image service v2', () => {
   });
 });
 
-// Quality and tint.
-test.describe('image service v2', () => {
+test.describe('image service v2: quality and tint', () => {
   test('quality and tint are accepted; a lower quality makes fewer bytes, tint other pixels @IMG-03', async ({
     api,
     target,
@@ -136,8 +134,7 @@ test.describe('image service v2', () => {
   });
 });
 
-// Parameters, modes and endpoints removed, the metadata's shape, and what is refused.
-test.describe('image service v2', () => {
+test.describe("image service v2: what was removed, the metadata's shape, and what is refused", () => {
   test('removed parameters and modes are not honoured; mode debug exists @IMG-04', async ({
     api,
     target,
@@ -204,8 +201,7 @@ test.describe('image service v2', () => {
   });
 });
 
-// What an error of the image service is written in.
-test.describe('image service v2 errors', () => {
+test.describe('image service v2: what an error is written in', () => {
   test('an error is JSON, or an HTML page to a client that prefers one, as a browser does', async ({
     api,
     target,

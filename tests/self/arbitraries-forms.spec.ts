@@ -28,8 +28,7 @@ const isDateTime = parameterCheck(contract, 'listNotifications', 'since');
 const NOW = Date.UTC(2026, 10, 26, 11, 17, 40, 123);
 const SECOND = Math.floor((NOW - 30 * DAY) / 1_000) * 1_000;
 
-// The coverage lists: every class of form, each run, whatever the seed.
-test.describe('the forms of since and page', () => {
+test.describe('the forms of since and page: coverage lists of every class, each run, whatever the seed', () => {
   test('the coverage list of valid forms holds every class, each valid and naming its instant', () => {
     const coverage = sinceFormCoverage(SECOND);
     expect(new Set(coverage.flatMap((f) => f.classes))).toEqual(new Set(VALID_FORM_CLASSES));
@@ -87,8 +86,7 @@ test.describe('the forms of since and page', () => {
   });
 });
 
-// Deterministic under a seed, and every listed value sent however few the runs.
-test.describe('the forms of since and page', () => {
+test.describe('the forms of since and page: deterministic under a seed, every listed value sent however few the runs', () => {
   test('draws are the same under one seed and differ under another', () => {
     const arbitraries: fc.Arbitrary<unknown>[] = [
       sinceForm(fc.integer({ min: SECOND, max: NOW })),

@@ -89,7 +89,7 @@ test.describe('exploration: the cases the contract gives', () => {
   });
 });
 
-test.describe('exploration: the cases the contract gives', () => {
+test.describe('exploration: what each case expects, and the rules it names', () => {
   test('a valid case expects a documented 2xx; an identifier from the contract may also not exist', () => {
     // A form of HTTP whose meaning is in prose is held to no 5xx (`http-forms.spec.ts`).
     const prose = (c: ExploreCase) => isFormParameter(c.parameter) && c.expect.outcome === 'tolerate';
