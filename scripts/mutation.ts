@@ -18,8 +18,8 @@ const USAGE = `Usage: npm run mutation [-- --deep] [-- --profile] [-- --workers 
   Proves the suite's power: every fault of the catalogue, switched on per test in warm workers,
   each stopping at its first kill. The first Playwright run of a mode runs every test once against
   the clean mock (a failing test there is a false positive) and each fault against the tests of its
-  rule; a survivor then meets the other tests that reach its rule's operations, then the rest of
-  the suite. The same in live mode, for every fault a live run can see: the suite
+  rule; a survivor then meets the tests tagged with its rule (the exploration's), the other tests
+  that reach its rule's operations, then the rest of the suite. The same in live mode, for every fault a live run can see: the suite
   reaches the twin of the real gateway (npm run mock -- --as ft-gateway: an ordinary key's
   fields, plain-HTTP links, delivery at least once, outages) as a live service and asks for the
   fault on each request. Writes

@@ -11,6 +11,8 @@ export interface Outcome {
   skipped: boolean;
   property: boolean;
   rules: string[];
+  /** The rules of its tags (`{ tag: '@HTTP-04' }`): an exploration test's, kept out of its title. */
+  tagged: string[];
   /** A failed test: the rules its failure is attributed to. */
   attributed: string[];
   operations: string[];
@@ -43,6 +45,8 @@ export function outcomes(suite: JSONReportSuite, path: string[] = []): Outcome[]
           skipped: !result || result.status === 'skipped',
           property: spec.title.includes('@property'),
           rules: rulesOfTitle(spec.title),
+          // The JSON report writes tags without their `@`.
+          tagged: rulesOfTitle((spec.tags ?? []).map((t) => `@${t.replace(/^@/, '')}`).join(' ')),
           attributed: (annotations.find((a) => a.type === ATTRIBUTED_ANNOTATION)?.description ?? '')
             .split(', ')
             .filter(Boolean),

@@ -86,9 +86,16 @@ export async function survivors(
   const met = (f: Mutant, t: Outcome) => t.rules.includes(f.rule);
   const reaches = (f: Mutant, t: Outcome) =>
     t.operations.some((op) => operationsOf.get(f.rule)?.includes(op));
+  // The exploration's tests carry their rules as tags: the forms they send meet a fault before the
+  // rest of the suite does.
+  const tagged = (f: Mutant, t: Outcome) => !met(f, t) && t.tagged.includes(f.rule);
   const steps: [string, (f: Mutant, t: Outcome) => boolean][] = [
-    ["the other tests that reach its rule's operations", (f, t) => !met(f, t) && reaches(f, t)],
-    ['the rest of the suite', (f, t) => !met(f, t) && !reaches(f, t)],
+    ['the tests tagged with its rule', tagged],
+    [
+      "the other tests that reach its rule's operations",
+      (f, t) => !met(f, t) && !tagged(f, t) && reaches(f, t),
+    ],
+    ['the rest of the suite', (f, t) => !met(f, t) && !tagged(f, t) && !reaches(f, t)],
   ];
   for (const [what, pick] of steps) {
     const left = faults.filter((f) => !killed.has(f.name));
