@@ -16,8 +16,7 @@ const TEXT_FORMS: [FormClass, fc.Arbitrary<string>][] = [
 
 /** Properties of a JSON body to two levels, by path, and whether each and its parents are required. */
 function bodyProperties(op: Operation): [string[], SchemaView, boolean][] {
-  type Node = SchemaView & { required?: string[] };
-  const walk = (s: Node, path: string[], required: boolean): [string[], SchemaView, boolean][] =>
+  const walk = (s: SchemaView, path: string[], required: boolean): [string[], SchemaView, boolean][] =>
     path.length >= 2
       ? []
       : Object.entries(s.properties ?? {}).flatMap(([name, p]) => {
@@ -25,7 +24,7 @@ function bodyProperties(op: Operation): [string[], SchemaView, boolean][] {
           const needed = required && (s.required ?? []).includes(name);
           return [[here, p, needed] as [string[], SchemaView, boolean], ...walk(p, here, needed)];
         });
-  const schema = op.requestBody?.content?.['application/json']?.schema as Node | undefined;
+  const schema = op.requestBody?.content?.['application/json']?.schema as SchemaView | undefined;
   return schema ? walk(schema, [], true) : [];
 }
 
@@ -33,11 +32,7 @@ function bodyProperties(op: Operation): [string[], SchemaView, boolean][] {
  * A pattern's example in the other letter case, where the pattern takes it (a tint's `FF0000` beside
  * the example's `ff0000`): the contract promises it the example's answer.
  */
-function caseForms(
-  at: string,
-  schema: SchemaView & { examples?: unknown[] },
-  change: (value: unknown) => FormChange,
-): HttpForm[] {
+function caseForms(at: string, schema: SchemaView, change: (value: unknown) => FormChange): HttpForm[] {
   const example = schema.examples?.[0];
   if (!schema.pattern || typeof example !== 'string') return [];
   const pattern = new RegExp(schema.pattern);
@@ -50,12 +45,7 @@ function caseForms(
   });
 }
 
-type Target = [
-  at: string,
-  schema: SchemaView & { examples?: unknown[] },
-  subject: boolean,
-  change: (value: unknown) => FormChange,
-];
+type Target = [at: string, schema: SchemaView, subject: boolean, change: (value: unknown) => FormChange];
 
 /**
  * The free strings and the integers of an operation, each sent in every class of text and at its

@@ -1,17 +1,22 @@
 import fc from 'fast-check';
 
-/** The part of a JSON Schema the value forms read. */
+/** The part of a JSON Schema the value forms and the exploration read. */
 export interface SchemaView {
   type?: string | string[];
   enum?: unknown[];
   const?: unknown;
-  pattern?: string;
-  format?: string;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  default?: unknown;
+  examples?: unknown[];
   properties?: Record<string, SchemaView>;
+  required?: string[];
 }
 
 const typeOf = (s: SchemaView) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);

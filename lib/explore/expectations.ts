@@ -129,16 +129,24 @@ export function tolerate(op: Operation): Expectation {
  * The rules of the parameters a refusal of a valid request names, of those the request sent: a
  * refused `quality` is IMG-03's, whatever else the request carried. None named: none.
  */
-export function refusalRules(contract: Contract, c: ExploreCase, text: string | undefined): string[] {
+export function refusalRules(
+  contract: Contract,
+  operation: string,
+  sent: Iterable<string>,
+  text: string | undefined,
+): string[] {
   if (!text) return [];
-  const sent = new Set([
-    ...Object.keys(c.request.path),
-    ...Object.keys(c.request.query),
-    ...Object.keys(c.request.headers),
-  ]);
+  const names = new Set(sent);
   const named = contract
-    .operation(c.operation)
-    .parameters.filter((p) => sent.has(p.name) && text.includes(p.name));
+    .operation(operation)
+    .parameters.filter((p) => names.has(p.name) && text.includes(p.name));
   // A value refused is its schema's rules' to decide, where the schema names any (as for cases).
   return [...new Set(named.flatMap((p) => (rulesOf(p.schema).length ? rulesOf(p.schema) : rulesOf(p))))];
 }
+
+/** The names a case sends, in its path, query and headers: what a refusal of it may name. */
+export const sentNames = (c: ExploreCase) => [
+  ...Object.keys(c.request.path),
+  ...Object.keys(c.request.query),
+  ...Object.keys(c.request.headers),
+];

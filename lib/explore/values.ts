@@ -1,26 +1,11 @@
 import fc from 'fast-check';
 import { sinceForms } from '../arbitraries/since.ts';
+import type { SchemaView } from '../arbitraries/values.ts';
 import { ajv } from '../contract/ajv.ts';
 import { HOUR, iso } from '../time.ts';
 
-/** The part of a JSON Schema the exploration reads. */
-export interface Schema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-  default?: unknown;
-  examples?: unknown[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-}
+/** The part of a JSON Schema the exploration reads: the value forms' view. */
+export type Schema = SchemaView;
 
 /** A value and the name of the way it was chosen: `minimum`, `enum:gif`, `wrong-type`… */
 export interface Variant {

@@ -89,22 +89,12 @@ export function answeredAs(
   operations: string[],
   pathFor: (response: MockResponse, request: MockRequest, context: Context) => string | undefined,
 ): Step['apply'] {
-  return rewriteWith(operations, (response, request, context, next) => {
-    const path = pathFor(response, request, context);
-    return path === undefined ? response : next({ ...request, path });
-  });
-}
-
-function rewriteWith(
-  operations: string[],
-  apply: (response: MockResponse, request: MockRequest, context: Context, next: Next) => MockResponse,
-): Step['apply'] {
   return (request, next, seen) => {
     const response = next(request);
     const { context } = seen;
-    return context && operations.includes(context.operation.id)
-      ? apply(response, request, context, next)
-      : response;
+    if (!context || !operations.includes(context.operation.id)) return response;
+    const path = pathFor(response, request, context);
+    return path === undefined ? response : next({ ...request, path });
   };
 }
 

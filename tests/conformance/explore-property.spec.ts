@@ -7,6 +7,7 @@ import {
   judge,
   liveSafe,
   refusalRules,
+  sentNames,
   PROPERTY_RUNS,
   resolveCase,
   validRequests,
@@ -69,7 +70,7 @@ test.describe('exploration from the contract, as properties', () => {
               if (typeof value === 'string') covered.add(`${p.name}=${value}`);
             }
             // A refusal that names a parameter is that parameter's rules' failure, else the case's.
-            const named = refusalRules(contract, c, response.text);
+            const named = refusalRules(contract, c.operation, sentNames(c), response.text);
             expect(
               judge(c, response.status),
               says(named.length ? named : c.rules, response.curl),

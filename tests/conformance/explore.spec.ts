@@ -8,6 +8,7 @@ import {
   exploreOperation,
   failuresOf,
   refusalRules,
+  sentNames,
   perOperationLimit,
   runCases,
   selectCases,
@@ -62,7 +63,7 @@ test.describe('exploration from the contract', () => {
             (id, options) => api.call(id, options),
             outcomes,
             (response) => api.retired(response),
-            (c, text) => refusalRules(contract, c, text),
+            (c, text) => refusalRules(contract, c.operation, sentNames(c), text),
           );
         } finally {
           // A run that stopped (budget, deadline) leaves the cases it never reached not run.

@@ -1,4 +1,5 @@
 import { baseMediaType, loadContract } from '../../lib/contract/index.ts';
+import { refusalRules } from '../../lib/explore/index.ts';
 import sharp from 'sharp';
 import type { ApiClient, ApiResponse, CallOptions } from '../../lib/client/client.ts';
 import { expect, need, test, type TargetFixture } from '../fixtures.ts';
@@ -20,25 +21,16 @@ export const ASKED: Record<string, string[]> = {
 };
 
 const contract = await loadContract();
-const rulesOf = (parameter: object) => (parameter as { 'x-rules'?: string[] })['x-rules'] ?? [];
 
 /**
- * The rules that promise a request's parameters are taken (their `x-rules` in the contract): those
- * of the parameters a refusal names, else of every parameter sent, else `otherwise`. A test that
- * needs an image first is blocked by them, not failed, when the image is refused.
+ * The rule a refusal of a request a test needs served breaks: that of the parameter the refusal
+ * names (`refusalRules`), else the test's own. A test that needs an image first is blocked by it,
+ * not failed, when the image is refused for another rule's parameter.
  */
-export function promisedBy(
-  operation: string,
-  query: Query,
-  response?: ApiResponse,
-  otherwise?: string,
-): string[] {
-  const sent = (contract.operations.get(operation)?.parameters ?? []).filter(
-    (p) => query[p.name] !== undefined && rulesOf(p).length > 0,
-  );
-  const named = sent.filter((p) => response?.text.includes(p.name));
-  const rules = [...new Set((named.length || otherwise ? named : sent).flatMap(rulesOf))];
-  return rules.length || !otherwise ? rules : [otherwise];
+export function promisedBy(operation: string, query: Query, response: ApiResponse, own: string): string[] {
+  const sent = Object.keys(query).filter((name) => query[name] !== undefined);
+  const named = refusalRules(contract, operation, sent, response.text);
+  return named.length ? named : [own];
 }
 
 export function image(target: TargetFixture): string {
