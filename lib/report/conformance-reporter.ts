@@ -17,7 +17,7 @@ import { addEvidence, keepEvidence, type EvidenceEntry } from '../evidence/store
 import { FEED_NIGHT_ATTACHMENT, type FeedNight } from '../paging/nights.ts';
 import { attribute, errorTextOf } from './attribution.ts';
 import { EXIT, exitCodeOf, exitIncompleteAtEnd } from './exit-code.ts';
-import { plain, replayable, replayCommand } from './findings.ts';
+import { plain, replayable, replayCommand, sharesLine } from './findings.ts';
 import { appendHistory, HISTORY_FILE, recordOf } from './history.ts';
 import {
   buildReport,
@@ -161,6 +161,7 @@ export default class ConformanceReporter implements Reporter {
         seed: annotations.some((a) => a.type === 'fc-seed') ? seed : undefined,
         path: annotations.find((a) => a.type === 'fc-path')?.description,
         replayPath: annotations.find((a) => a.type === 'fc-replay-path')?.description,
+        ...(sharesLine(test, test.parent.allTests()) ? { title: test.title } : {}),
       }),
       location,
     };

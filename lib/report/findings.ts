@@ -179,7 +179,26 @@ export function replayable(exchange: ExchangeRecord, origins: Record<string, str
   };
 }
 
-/** The command that replays one test as it ran: its target, faults, seed, property path and commands. */
+type Located = { location: { file: string; line: number } };
+/** Whether another of these tests was declared on this test's line (a loop): its replay then names it. */
+export const sharesLine = (test: Located, tests: Located[]) =>
+  tests.some(
+    (t) => t !== test && t.location.file === test.location.file && t.location.line === test.location.line,
+  );
+
+/**
+ * A test's title as a `--grep` that matches it alone (Playwright matches the describe titles, the
+ * test's and its tags, joined by spaces), quoted for a POSIX shell.
+ */
+const grepFor = (title: string) => {
+  const pattern = `(^| )${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( @|$)`;
+  return ` -g '${pattern.replaceAll("'", "'\\''")}'`;
+};
+
+/**
+ * The command that replays one test as it ran: its target, faults, seed, property path and commands.
+ * `title` is given where other tests share the test's line (a loop): the line alone would run them all.
+ */
 export function replayCommand(test: {
   location: string;
   project: string;
@@ -187,6 +206,7 @@ export function replayCommand(test: {
   seed?: string;
   path?: string;
   replayPath?: string;
+  title?: string;
 }): string {
   const vars = [
     test.project === 'live' ? 'CLM_TARGET=live' : '',
@@ -195,5 +215,6 @@ export function replayCommand(test: {
     test.path ? `FC_PATH=${test.path}` : '',
     test.replayPath ? `FC_REPLAY_PATH=${test.replayPath}` : '',
   ].filter(Boolean);
-  return [...vars, `npx playwright test ${test.location} --project=${test.project}`].join(' ');
+  const grep = test.title ? grepFor(test.title) : '';
+  return [...vars, `npx playwright test ${test.location} --project=${test.project}${grep}`].join(' ');
 }

@@ -12,6 +12,8 @@ const REMOVED_PARAMETERS: Record<string, string> = {
 };
 const REMOVED_MODES = ['data', 'data-utfhack'];
 const FORMATS = ['auto', 'gif', 'jpg', 'png', 'svg'];
+/** The largest side a WebP image can have (the format's 14-bit dimensions). */
+const WEBP_MAX_SIDE = 16_383;
 const FITS = ['cover', 'contain', 'fill', 'scale-down', 'pad'] as const;
 /** Where a cover crop keeps the image; the mock finds no faces, so it crops from the centre (decision). */
 const GRAVITIES = ['faces', 'poi'];
@@ -158,8 +160,12 @@ function transform(context: Context): Transform | MockResponse {
   // What a renderer that never checked would come to: running out of memory, with nothing made.
   if (limit) return { status: 500, body: { message: 'Out of memory while transforming the image' } };
 
+  const size = outputSize(image, asked, fit as Fit | undefined, !defects.dprIgnored ? dpr : 1, defects);
+  // WebP cannot hold a side past 16,383 pixels: a larger output is negotiated to JPEG instead.
   const webp =
-    (/\bimage\/webp\b/.test(headers.accept ?? '') || defects.webpForEveryClient) && !defects.webpNeverServed;
+    (/\bimage\/webp\b/.test(headers.accept ?? '') || defects.webpForEveryClient) &&
+    !defects.webpNeverServed &&
+    Math.max(size.width, size.height) <= WEBP_MAX_SIDE;
   let output: ImageFormat =
     format !== 'auto' ? (format as ImageFormat) : image.format === 'svg' ? 'svg' : webp ? 'webp' : 'jpg';
   if (output === 'svg' && image.format !== 'svg')
@@ -169,7 +175,6 @@ function transform(context: Context): Transform | MockResponse {
     !defects.tintIgnored &&
     (output !== 'svg' || !defects.svgTintIgnored) &&
     (output !== 'jpg' || !defects.jpegTintIgnored);
-  const size = outputSize(image, asked, fit as Fit | undefined, !defects.dprIgnored ? dpr : 1, defects);
   const { uri, format: sourceFormat, width: sourceWidth, height: sourceHeight } = image;
   const spec: RenderSpec = {
     uri,

@@ -88,18 +88,32 @@ type SharpConstructor = (typeof import('sharp'))['default'];
 let loaded: Promise<SharpConstructor> | undefined;
 const loadSharp = () => (loaded ??= import('sharp').then((module) => module.default));
 
-/** The sharp pipeline of a raster output: flatten, resize, tint, encode. */
-function pipeline(sharp: SharpConstructor, input: Buffer, spec: RenderSpec): Sharp {
+/**
+ * The source as pixels. An SVG is drawn once at the scale the box asks, within the drawing limits:
+ * left to the resize, sharp would draw it at the box's scale, past librsvg's side limit for a thin box.
+ */
+async function decoded(sharp: SharpConstructor, input: Buffer, spec: RenderSpec): Promise<Sharp> {
   const { source, width, height } = spec;
+  if (source.format !== 'svg') return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS });
   const drawn = Math.min(
     Math.max(width / source.width, height / source.height),
     Math.sqrt(MAX_DRAWN_PIXELS / (source.width * source.height)),
     MAX_DRAWN_SIDE / Math.max(source.width, source.height),
   );
-  let image = sharp(input, {
+  const { data, info } = await sharp(input, {
     limitInputPixels: MAX_INPUT_PIXELS,
-    ...(source.format === 'svg' ? { density: Math.max(1, 72 * drawn) } : {}),
-  });
+    density: Math.max(1, 72 * drawn),
+  })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
+/** The sharp pipeline of a raster output: flatten, resize, tint, encode. */
+async function pipeline(sharp: SharpConstructor, input: Buffer, spec: RenderSpec): Promise<Sharp> {
+  const { width, height } = spec;
+  let image = await decoded(sharp, input, spec);
   // JPEG has no transparency: what is transparent becomes the background asked for, else white.
   const ground = spec.bgcolor ?? (spec.format === 'jpg' ? WHITE : undefined);
   if (ground) image = image.flatten({ background: hex(ground) });
@@ -197,7 +211,7 @@ export function render(spec: RenderSpec, load: () => Promise<Buffer>): Promise<B
     if (spec.width * spec.height > MAX_MADE_PIXELS || Math.max(spec.width, spec.height) > MAX_MADE_SIDE)
       throw new Error('The image is too large to make');
     const [input, sharp] = await Promise.all([load(), loadSharp()]);
-    return spec.format === 'svg' ? svgText(input, spec) : pipeline(sharp, input, spec).toBuffer();
+    return spec.format === 'svg' ? svgText(input, spec) : (await pipeline(sharp, input, spec)).toBuffer();
   };
   // Small transforms go straight to libuv's threads; large ones queue for a slot.
   return cache.get(JSON.stringify(spec), () =>

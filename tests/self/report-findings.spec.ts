@@ -3,7 +3,13 @@ import { expect, test } from '@playwright/test';
 import { loadContract, loadRules } from '../../lib/contract/index.ts';
 import { contractLocation, errorAnnotations } from '../../lib/report/ci.ts';
 import { attribute } from '../../lib/report/attribution.ts';
-import { findingsOf, replayable, replayCommand, messageShape } from '../../lib/report/findings.ts';
+import {
+  findingsOf,
+  replayable,
+  replayCommand,
+  messageShape,
+  sharesLine,
+} from '../../lib/report/findings.ts';
 import { buildReport, type FailureRecord, type TestRecord } from '../../lib/report/model.ts';
 import { conformanceHtml } from '../../lib/report/render-html.ts';
 import { conformanceMarkdown } from '../../lib/report/render.ts';
@@ -79,7 +85,9 @@ test.describe('findings: one per defect', () => {
       'id <id> at <url> got <n> "…"',
     );
   });
+});
 
+test.describe('replays', () => {
   test('a replay names the target, the faults, the seed and the path; an exchange points where a user can reach', () => {
     expect(
       replayCommand({
@@ -104,6 +112,20 @@ test.describe('findings: one per defect', () => {
     ).toBe(
       'FC_SEED=7 FC_PATH=3:1 FC_REPLAY_PATH=BBAAAIH+:qC npx playwright test tests/a.spec.ts:9 --project=mock',
     );
+    expect(
+      replayCommand({
+        location: 'tests/a.spec.ts:9',
+        project: 'mock',
+        faults: [],
+        title: "op: a client's (1) case",
+      }),
+    ).toBe(
+      "npx playwright test tests/a.spec.ts:9 --project=mock -g '(^| )op: a client'\\''s \\(1\\) case( @|$)'",
+    );
+    // Tests made in a loop share a line: the line alone would replay them all.
+    const at = (line: number) => ({ location: { file: 'a.spec.ts', line } });
+    const [one, two, other] = [at(9), at(9), at(12)];
+    expect([sharesLine(one, [one, two, other]), sharesLine(other, [one, two, other])]).toEqual([true, false]);
     expect(replayCommand({ location: 'tests/a.spec.ts:9', project: 'live', faults: [] })).toBe(
       'CLM_TARGET=live npx playwright test tests/a.spec.ts:9 --project=live',
     );
