@@ -11,11 +11,11 @@ import { PlaywrightRunner } from '../rig/mutation/runner.ts';
 const USAGE = `Usage: npm run attribution [-- --faults a,b] [-- --workers N]
 
   Measures attribution over the fault catalogue: each fault, switched on alone for every test that
-  names its rule or reaches its rule's operations, in the warm workers of the mutation run. A fault
-  turns red the rules its tests' failures are attributed to. Prints how many faults turn exactly
-  their own rule red, how many their own and the rules their nature breaks too (\`alsoBreaks\` in
-  the catalogue), how many one more, and the others; writes reports/attribution.md and .json.
-  Takes minutes: not part of npm test.
+  names its rule, is tagged with it or reaches its rule's operations, in the warm workers of the
+  mutation run. A fault turns red the rules its tests' failures are attributed to. Prints how many
+  faults turn exactly their own rule red, how many their own and the rules their nature breaks too
+  (\`alsoBreaks\` in the catalogue), how many one more, and the others; writes
+  reports/attribution.md and .json. Takes minutes: not part of npm test.
 
   --faults a,b  only these faults (names of mock/faults)
   --workers N   Playwright workers (default: the machine's cores)
@@ -58,12 +58,16 @@ function classify(fault: Fault, red: string[]): Class {
   return red.includes(fault.rule) && others.length === 1 ? 'its rule and one more' : 'other';
 }
 
-/** The tests a fault meets: those of its rule, and those that reach its rule's operations. */
+/**
+ * The tests a fault meets: those of its rule, those tagged with it (the exploration's), and those that
+ * reach its rule's operations: every test the mutation run may kill it with short of the whole suite.
+ */
 function planOf(baseline: Outcome[]): Record<string, string[]> {
   const byTest: Record<string, string[]> = {};
+  const reaches = (f: Fault, t: Outcome) => t.operations.some((op) => operationsOf.get(f.rule)?.includes(op));
   for (const f of faults)
     for (const t of baseline.filter((b) => !b.skipped))
-      if (t.rules.includes(f.rule) || t.operations.some((op) => operationsOf.get(f.rule)?.includes(op)))
+      if (t.rules.includes(f.rule) || t.tagged.includes(f.rule) || reaches(f, t))
         (byTest[t.key] ??= []).push(f.name);
   return byTest;
 }
