@@ -145,8 +145,24 @@ export function refusalRules(
 }
 
 /** The names a case sends, in its path, query and headers: what a refusal of it may name. */
-export const sentNames = (c: ExploreCase) => [
+const sentNames = (c: ExploreCase) => [
   ...Object.keys(c.request.path),
   ...Object.keys(c.request.query),
   ...Object.keys(c.request.headers),
 ];
+
+/**
+ * Whose failure a valid case's refusal is: the rules of the parameters it names (`refusalRules`);
+ * else, a 403 to a case that carried a key, the rule of the key's place (AUTH-01, AUTH-02), as the
+ * interface answers a key problem with 403; else none (the case's own).
+ */
+export function caseRefusalRules(
+  contract: Contract,
+  c: ExploreCase,
+  response: { status: number; text?: string },
+): string[] {
+  const named = refusalRules(contract, c.operation, sentNames(c), response.text);
+  if (named.length > 0 || response.status !== 403) return named;
+  if (c.request.key === 'header') return [SHARED_RULES.headerKey];
+  return c.request.key === 'query' ? [SHARED_RULES.queryKey] : [];
+}

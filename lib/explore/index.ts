@@ -1,7 +1,7 @@
 export { exploreContract, exploredRules, exploreOperation, UNKNOWN_PARAMETER } from './generate.ts';
 export { FORM_PARAMETER, isFormParameter } from './form-cases.ts';
 export { drawnParameters, validRequests } from './property.ts';
-export { refusalRules, sentNames } from './expectations.ts';
+export { caseRefusalRules, refusalRules } from './expectations.ts';
 export { failuresOf, judge, runCases, type Caller } from './run.ts';
 export {
   budgetOrder,

@@ -33,7 +33,7 @@ export async function runCases<R extends { status: number; curl: string; text?: 
   call: Caller<R>,
   into: CaseOutcome[],
   retired: Retired<R> = () => false,
-  refusedBy: (c: ExploreCase, text: string | undefined) => string[] = () => [],
+  refusedBy: (c: ExploreCase, response: R) => string[] = () => [],
 ): Promise<number | undefined> {
   for (const { case: c, reason } of selection.left) into.push({ case: c, ran: false, reason });
   for (const [index, c] of selection.run.entries()) {
@@ -51,8 +51,8 @@ export async function runCases<R extends { status: number; curl: string; text?: 
         return response.status;
       }
       const wrong = judge(c, response.status);
-      // A valid request refused for a parameter the refusal names is that parameter's rules' failure.
-      const refused = wrong && c.kind === 'positive' ? refusedBy(c, response.text) : [];
+      // A valid request refused for a parameter the refusal names (or its key) is that one's rules' failure.
+      const refused = wrong && c.kind === 'positive' ? refusedBy(c, response) : [];
       into.push({
         ...(refused.length ? { owners: refused } : {}),
         case: c,
@@ -75,7 +75,8 @@ export async function runCases<R extends { status: number; curl: string; text?: 
  * they are attributed to (`says`): the rules of the checks that failed, else the case's.
  */
 export function failuresOf(outcomes: readonly CaseOutcome[]): string[] {
-  // The baseline, a valid request, failed: every other valid case fails with it, for its rules.
+  // The baseline, a valid request, failed: every other case that failed is blocked by it (a refused
+  // key, an operation gone), for its rules.
   const baseline = outcomes.find((o) => o.case.parameter === WHOLE_REQUEST.baseline && o.failure);
   const ownersOf = (o: CaseOutcome) => o.owners ?? o.case.rules;
   return outcomes
@@ -83,7 +84,7 @@ export function failuresOf(outcomes: readonly CaseOutcome[]): string[] {
     .map((o) => {
       const rules = o.case.rules.length ? `; ${o.case.rules.join(', ')}` : '';
       const text = `${o.case.id} (${o.case.kind}${rules}): ${o.failure}`;
-      const owners = baseline && o.case.kind === 'positive' ? ownersOf(baseline) : ownersOf(o);
+      const owners = baseline ? ownersOf(baseline) : ownersOf(o);
       return owners.length ? says(owners, text) : text;
     });
 }

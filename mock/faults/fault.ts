@@ -57,6 +57,9 @@ export const LOSES_CHANGES: readonly string[] = ['NOTIF-09'];
  */
 export const EVERY_400: readonly string[] = ['HTTP-02'];
 
+/** What a fault that takes a right Content-Type for a wrong one breaks as well: PROF-06's judgement. */
+export const MISJUDGES_MEDIA_TYPE: readonly string[] = ['PROF-06'];
+
 /** What a fault answering with a 5xx breaks as well, whatever input brought it: HTTP-04. */
 export const SERVER_ERROR: readonly string[] = ['HTTP-04'];
 

@@ -154,6 +154,8 @@ export const FEED_PAGE_FAULTS: Fault[] = [
   {
     name: 'restricted-content-401',
     rule: 'NOTIF-13',
+    // A 401 is neither skipped (NOTIF-13) nor the content fetched (CONT-03).
+    alsoBreaks: ['CONT-03'],
     kind: 'status',
     description:
       'Content a key may not read gets 401, which a client that skips 403 and 404 cannot tell from ' +

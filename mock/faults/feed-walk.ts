@@ -100,6 +100,8 @@ export const FEED_WALK_FAULTS: Fault[] = [
   {
     name: 'since-long-fraction-read-as-milliseconds',
     rule: 'NOTIF-09',
+    // A since misread may land in the future or past the window: a valid since refused (NOTIF-02).
+    alsoBreaks: ['NOTIF-02'],
     kind: 'value',
     description:
       'A since with more than three fractional digits has its fraction read as milliseconds: ' +
@@ -109,6 +111,8 @@ export const FEED_WALK_FAULTS: Fault[] = [
   {
     name: 'since-offset-minutes-dropped',
     rule: 'NOTIF-09',
+    // An offset's minutes unread are minutes unchecked: +05:99 is taken (NOTIF-02).
+    alsoBreaks: ['NOTIF-02'],
     kind: 'value',
     description:
       "A since's offset is read to the hour: +05:45 as +05:00, starting the feed 45 minutes early.",

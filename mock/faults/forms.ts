@@ -1,6 +1,6 @@
 import { baseMediaType } from '../../lib/contract/index.ts';
 import type { MockRequest, MockResponse } from '../types.ts';
-import type { Fault } from './fault.ts';
+import { MISJUDGES_MEDIA_TYPE, type Fault } from './fault.ts';
 import { jsonBody } from './requests.ts';
 
 /*
@@ -95,6 +95,7 @@ export const FORMS_FAULTS: Fault[] = [
   {
     name: 'json-charset-refused',
     rule: 'PROF-01',
+    alsoBreaks: MISJUDGES_MEDIA_TYPE,
     kind: 'status',
     description:
       'Content-Type: application/json; charset=utf-8 gets 415: a media type with a parameter is not ' +
@@ -108,6 +109,7 @@ export const FORMS_FAULTS: Fault[] = [
   {
     name: 'media-type-case-sensitive',
     rule: 'PROF-01',
+    alsoBreaks: MISJUDGES_MEDIA_TYPE,
     kind: 'status',
     description:
       'Content-Type: Application/JSON gets 415: the media type is compared as written, though type and ' +

@@ -12,6 +12,7 @@ import {
   type Fault,
   type Json,
   EVERY_400,
+  MISJUDGES_MEDIA_TYPE,
 } from './fault.ts';
 
 const PROFILE = ['getUserFullProfile'];
@@ -64,6 +65,7 @@ export const PROFILE_FAULTS: Fault[] = [
   {
     name: 'profile-charset-refused',
     rule: 'PROF-01',
+    alsoBreaks: MISJUDGES_MEDIA_TYPE,
     kind: 'header',
     description:
       'Content-Type is compared as a whole string: application/json; charset=utf-8 gets 415 ' +

@@ -2,12 +2,11 @@ import fc from 'fast-check';
 import { atMostRuns } from '../../lib/arbitraries/index.ts';
 import { loadContract } from '../../lib/contract/index.ts';
 import {
+  caseRefusalRules,
   drawnParameters,
   EXPLORATION_ANNOTATION,
   judge,
   liveSafe,
-  refusalRules,
-  sentNames,
   PROPERTY_RUNS,
   resolveCase,
   validRequests,
@@ -69,8 +68,8 @@ test.describe('exploration from the contract, as properties', () => {
               covered.add(`${p.name}:${value === undefined ? 'absent' : 'present'}`);
               if (typeof value === 'string') covered.add(`${p.name}=${value}`);
             }
-            // A refusal that names a parameter is that parameter's rules' failure, else the case's.
-            const named = refusalRules(contract, c.operation, sentNames(c), response.text);
+            // A refusal that names a parameter (or of its key) is that one's rules' failure, else the case's.
+            const named = caseRefusalRules(contract, c, response);
             expect(
               judge(c, response.status),
               says(named.length ? named : c.rules, response.curl),

@@ -7,8 +7,7 @@ import {
   exploredRules,
   exploreOperation,
   failuresOf,
-  refusalRules,
-  sentNames,
+  caseRefusalRules,
   perOperationLimit,
   runCases,
   selectCases,
@@ -63,7 +62,7 @@ test.describe('exploration from the contract', () => {
             (id, options) => api.call(id, options),
             outcomes,
             (response) => api.retired(response),
-            (c, text) => refusalRules(contract, c.operation, sentNames(c), text),
+            (c, response) => caseRefusalRules(contract, c, response),
           );
         } finally {
           // A run that stopped (budget, deadline) leaves the cases it never reached not run.

@@ -2,9 +2,11 @@ import { expect, test } from '@playwright/test';
 import { loadContract, type Parameter } from '../../lib/contract/index.ts';
 import {
   budgetOrder,
+  caseRefusalRules,
   exploreContract,
   exploredRules,
   exploreOperation,
+  failuresOf,
   isFormParameter,
   judge,
   perOperationLimit,
@@ -224,6 +226,34 @@ test.describe('exploration: running a share of the cases', () => {
     expect(judge(invalid, 200)).toBe('an invalid request: expected 403, got 200');
     expect(judge(unknown, 404)).toBeUndefined();
     expect(judge(unknown, 500)).toBe('expected no 5xx, got 500');
+  });
+});
+
+test.describe('exploration: whose failure a case is', () => {
+  const feed = mock.get('listNotifications')!;
+  const [baseline, invalid] = [feed[0]!, feed.find((c) => c.kind === 'negative')!];
+
+  test("a valid case refused with 403 while it carried a key is the key rule's; a named parameter, its own", () => {
+    expect(caseRefusalRules(contract, baseline, { status: 403, text: '{"message":"Forbidden"}' })).toEqual([
+      'AUTH-01',
+    ]);
+    const inQuery = { ...baseline, request: { ...baseline.request, key: 'query' as const } };
+    expect(caseRefusalRules(contract, inQuery, { status: 403 })).toEqual(['AUTH-02']);
+    expect(caseRefusalRules(contract, baseline, { status: 400, text: 'since is not valid' })).toEqual([
+      'NOTIF-02',
+    ]);
+    expect(caseRefusalRules(contract, baseline, { status: 404, text: 'Not found' })).toEqual([]);
+  });
+
+  test("once the baseline failed, every failed case opens with the baseline's rules: it blocked them", () => {
+    const failures = failuresOf([
+      { case: baseline, ran: true, status: 403, failure: 'refused', owners: ['AUTH-01'] },
+      { case: invalid, ran: true, status: 403, failure: 'expected 400, got 403' },
+    ]);
+    expect(failures.map((f) => f.split(':')[0])).toEqual(['AUTH-01', 'AUTH-01']);
+    expect(failuresOf([{ case: invalid, ran: true, status: 403, failure: 'x' }])[0]).toMatch(
+      new RegExp(`^${invalid.rules[0]}`),
+    );
   });
 });
 
