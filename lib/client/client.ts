@@ -234,8 +234,11 @@ export class ApiClient {
       const loop =
         `Too many redirects: more than ${MAX_REDIRECTS}, the last to ${call.redactor.text(location)}\n` +
         `Redirected from: ${call.redirects.join(' -> ')}\nReproduce with:\n  ${curl}`;
+      const to = new URL(location, call.url);
       // Plain HTTP redirected to plain HTTP, over and over: never the redirect to HTTPS of TLS-01.
-      throw new Error(new URL(location, call.url).protocol === 'http:' ? says('TLS-01', loop) : loop);
+      if (to.protocol === 'http:') throw new Error(says('TLS-01', loop));
+      // Sent to itself without the apiKey the client puts back: the key's query form never works.
+      throw new Error(call.secrets.queryKey && to.toString() === call.url ? says('AUTH-02', loop) : loop);
     }
     call.redirects.push(shown);
     const next = new URL(location, call.url);

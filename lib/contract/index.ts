@@ -14,4 +14,4 @@ export { DOCUMENTS, loadDocument } from './load.ts';
 export type { DocumentName } from './load.ts';
 export { loadRules } from './rules.ts';
 export type { Rule, Where } from './rules.ts';
-export { assertionPaths, nearestRules, ownerOf } from './owner.ts';
+export { assertionPaths, nearestRules, negotiationRules, ownerOf } from './owner.ts';

@@ -126,3 +126,7 @@ export function assertionPaths(schema: unknown, pointer = '#'): string[] {
   ];
   return [...own, ...below.flat()];
 }
+
+/** The rules a 406 to a valid request of this operation breaks: its document's `x-negotiation-rules`. */
+export const negotiationRules = (contract: Contract, op: Operation): string[] =>
+  (contract.documents[op.document] as { 'x-negotiation-rules'?: string[] })['x-negotiation-rules'] ?? [];

@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { Contract, Operation } from '../contract/index.ts';
+import { negotiationRules, type Contract, type Operation } from '../contract/index.ts';
 import type { CaseRequest, Expectation, ExploreCase, ExploreOptions } from './types.ts';
 
 /** Rules the exploration exercises whatever the operation: keys, malformed input, deprecation. */
@@ -126,20 +126,22 @@ export function tolerate(op: Operation): Expectation {
 }
 
 /**
- * The rules of the parameters a refusal of a valid request names, of those the request sent: a
- * refused `quality` is IMG-03's, whatever else the request carried. None named: none.
+ * The rules of what a refusal of a valid request names, of what the request sent: a refused
+ * `quality` is IMG-03's, whatever else the request carried; a 406 (RFC 9110: no form the `Accept`
+ * admits) is the document's `x-negotiation-rules`. None named: none.
  */
 export function refusalRules(
   contract: Contract,
   operation: string,
   sent: Iterable<string>,
-  text: string | undefined,
+  response: { status: number; text?: string },
 ): string[] {
+  const op = contract.operation(operation);
+  if (response.status === 406) return negotiationRules(contract, op);
+  const { text } = response;
   if (!text) return [];
   const names = new Set(sent);
-  const named = contract
-    .operation(operation)
-    .parameters.filter((p) => names.has(p.name) && text.includes(p.name));
+  const named = op.parameters.filter((p) => names.has(p.name) && text.includes(p.name));
   // A value refused is its schema's rules' to decide, where the schema names any (as for cases).
   return [...new Set(named.flatMap((p) => (rulesOf(p.schema).length ? rulesOf(p.schema) : rulesOf(p))))];
 }
@@ -161,7 +163,7 @@ export function caseRefusalRules(
   c: ExploreCase,
   response: { status: number; text?: string },
 ): string[] {
-  const named = refusalRules(contract, c.operation, sentNames(c), response.text);
+  const named = refusalRules(contract, c.operation, sentNames(c), response);
   if (named.length > 0 || response.status !== 403) return named;
   if (c.request.key === 'header') return [SHARED_RULES.headerKey];
   return c.request.key === 'query' ? [SHARED_RULES.queryKey] : [];

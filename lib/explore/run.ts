@@ -1,5 +1,6 @@
 import { says } from '../report/attribution.ts';
 import { ApiCheckError, type CallOptions } from '../client/types.ts';
+import { SHARED_RULES } from './expectations.ts';
 import { resolveCase, type ExploreData, type Selection } from './select.ts';
 import { WHOLE_REQUEST, type CaseOutcome, type ExploreCase } from './types.ts';
 
@@ -78,7 +79,12 @@ export function failuresOf(outcomes: readonly CaseOutcome[]): string[] {
   // The baseline, a valid request, failed: every other case that failed is blocked by it (a refused
   // key, an operation gone), for its rules.
   const baseline = outcomes.find((o) => o.case.parameter === WHOLE_REQUEST.baseline && o.failure);
-  const ownersOf = (o: CaseOutcome) => o.owners ?? o.case.rules;
+  // It failed with the key in the header where the same request with the key in the query did not:
+  // the header's form of the key is what fails (AUTH-01), whatever check its answer broke.
+  const inQuery = outcomes.find((o) => o.ran && o.case.kind === 'positive' && o.case.request.key === 'query');
+  const keyForm = baseline?.case.request.key === 'header' && inQuery && !inQuery.failure;
+  const ownersOf = (o: CaseOutcome) =>
+    o === baseline && keyForm ? [SHARED_RULES.headerKey] : (o.owners ?? o.case.rules);
   return outcomes
     .filter((o) => o.failure !== undefined)
     .map((o) => {

@@ -213,7 +213,10 @@ export const LICENCE_FAULTS: Fault[] = [
     description: 'creationDateTime lies a year in the future.',
     apply: rewrite(
       LICENCE,
-      onStatus(200, (b) => void (b.creationDateTime = toTimestamp(Date.now() + 365 * DAY))),
+      // A year after the mock's own clock: the same answer to the same request, as the rest of the data.
+      onStatus(200, (b, _, context) => {
+        b.creationDateTime = toTimestamp((context?.state.clock.now() ?? Date.now()) + 365 * DAY);
+      }),
     ),
   },
   {

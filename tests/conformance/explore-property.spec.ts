@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { atMostRuns } from '../../lib/arbitraries/index.ts';
-import { loadContract } from '../../lib/contract/index.ts';
+import { loadContract, negotiationRules } from '../../lib/contract/index.ts';
 import {
   caseRefusalRules,
   drawnParameters,
@@ -33,7 +33,10 @@ test.describe('exploration from the contract, as properties', () => {
     test(
       `${operation.id}: any valid request drawn from the contract gets what the contract says`,
       {
-        tag: [...new Set([...operation.rules.slice(0, 1), 'HTTP-04'])].map((r) => `@${r}`),
+        // Its own first rule, no 5xx, and the rules of a 406 to the Accept forms it draws.
+        tag: [
+          ...new Set([...operation.rules.slice(0, 1), 'HTTP-04', ...negotiationRules(contract, operation)]),
+        ].map((r) => `@${r}`),
         annotation: { type: EXPLORATION_ANNOTATION },
       },
       async ({ api, target, fcParams, promises }) => {

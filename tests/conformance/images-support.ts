@@ -29,7 +29,7 @@ const contract = await loadContract();
  */
 export function promisedBy(operation: string, query: Query, response: ApiResponse, own: string): string[] {
   const sent = Object.keys(query).filter((name) => query[name] !== undefined);
-  const named = refusalRules(contract, operation, sent, response.text);
+  const named = refusalRules(contract, operation, sent, response);
   return named.length ? named : [own];
 }
 
