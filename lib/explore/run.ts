@@ -73,9 +73,10 @@ export async function runCases<R extends { status: number; curl: string; text?: 
 
 /**
  * The failures of a run, one paragraph each, named by case and rules, and opening with the rules
- * they are attributed to (`says`): the rules of the checks that failed, else the case's.
+ * they are attributed to (`says`): the rules of the checks that failed, else the case's, else
+ * `fallback` (the operation's own).
  */
-export function failuresOf(outcomes: readonly CaseOutcome[]): string[] {
+export function failuresOf(outcomes: readonly CaseOutcome[], fallback: readonly string[] = []): string[] {
   // The baseline, a valid request, failed: every other case that failed is blocked by it (a refused
   // key, an operation gone), for its rules.
   const baseline = outcomes.find((o) => o.case.parameter === WHOLE_REQUEST.baseline && o.failure);
@@ -89,8 +90,16 @@ export function failuresOf(outcomes: readonly CaseOutcome[]): string[] {
     .filter((o) => o.failure !== undefined)
     .map((o) => {
       const rules = o.case.rules.length ? `; ${o.case.rules.join(', ')}` : '';
-      const text = `${o.case.id} (${o.case.kind}${rules}): ${o.failure}`;
+      // The key's place is what fails: the checks its answer broke would name another rule.
+      const reproduce = o.failure?.split('Reproduce with:')[1];
+      const failure =
+        keyForm && o.case.request.key === 'header'
+          ? 'with the key in the header the answer fails the contract; in the query it conforms' +
+            (reproduce ? `\n  Reproduce with:${reproduce}` : '')
+          : o.failure;
+      const text = `${o.case.id} (${o.case.kind}${rules}): ${failure}`;
       const owners = baseline ? ownersOf(baseline) : ownersOf(o);
-      return owners.length ? says(owners, text) : text;
+      // A case of no rule of its own (an operation whose rules its document carries) is the operation's.
+      return says(owners.length ? owners : fallback, text);
     });
 }

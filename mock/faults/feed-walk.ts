@@ -16,6 +16,8 @@ export const FEED_WALK_FAULTS: Fault[] = [
   {
     name: 'page-ignored',
     rule: 'NOTIF-09',
+    // An empty page's link carries its token too: used later, it restarts from its since (NOTIF-11).
+    alsoBreaks: ['NOTIF-11'],
     kind: 'paging',
     description: 'The page parameter is ignored: following next restarts from since.',
     apply: switches({ pageTokenIgnored: true }),

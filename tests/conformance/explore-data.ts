@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../lib/client/client.ts';
+import { ApiCheckError } from '../../lib/client/types.ts';
 import type { ExploreData } from '../../lib/explore/index.ts';
 import type { TargetFixture } from '../fixtures.ts';
 import { DAY, HOUR } from './feed-support.ts';
@@ -11,7 +12,15 @@ import { DAY, HOUR } from './feed-support.ts';
  */
 export async function feedTokens(api: ApiClient, target: TargetFixture): Promise<ExploreData> {
   const tokenOf = async (since: number) => {
-    const response = await api.call('listNotifications', { query: { since: new Date(since).toISOString() } });
+    // An answer the checks refuse gives no token: the cases that need one are not run, and the
+    // baseline, which asks the same, fails for it where its rule is decided.
+    const response = await api
+      .call('listNotifications', { query: { since: new Date(since).toISOString() } })
+      .catch((error: unknown) => {
+        if (error instanceof ApiCheckError) return undefined;
+        throw error;
+      });
+    if (!response) return undefined;
     const links = (response.json as { links?: { rel?: string; href?: string }[] } | undefined)?.links;
     const href = links?.find((link) => link.rel === 'next')?.href;
     return href ? (new URL(href).searchParams.get('page') ?? undefined) : undefined;

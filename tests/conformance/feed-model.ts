@@ -102,13 +102,19 @@ export function checkDeliveries(model: FeedModel, real: FeedReal): void {
 }
 
 /**
- * The rule a delivery that goes wrong at `at` breaks: the link of an empty page (NOTIF-11) or of
- * a short one (NOTIF-10) where a page begins there; deletions missing altogether (NOTIF-12);
- * else the walk itself (NOTIF-09).
+ * The rule a delivery that goes wrong at `at` breaks. A change delivered again, or the one due
+ * delivered later: the walk's (NOTIF-09, once and in order), whatever link led there. A change
+ * lost: the link of an empty page (NOTIF-11) or of a short one (NOTIF-10) where a page begins
+ * there; deletions missing altogether (NOTIF-12); else the walk (NOTIF-09).
  */
 function ruleOfLoss(client: FeedClient, expected: string[], at: number): string {
+  const { delivered } = client;
+  const got = delivered[at];
+  const before = (list: string[]) => list.slice(0, at).filter((label) => label === got).length;
+  const again = got !== undefined && before(delivered) > 0 && before(delivered) >= before(expected);
+  if (again || delivered.slice(at + 1).includes(expected[at]!)) return 'NOTIF-09';
   const isDelete = (label: string | undefined) => label?.endsWith(' DELETE') ?? false;
-  if (isDelete(expected[at]) && !client.delivered.some(isDelete)) return 'NOTIF-12';
+  if (isDelete(expected[at]) && !delivered.some(isDelete)) return 'NOTIF-12';
   return ruleOfLink(client.pagesFrom?.filter((p) => p.at === at).at(-1)?.from);
 }
 

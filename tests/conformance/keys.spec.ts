@@ -16,7 +16,9 @@ const FORMS = { header: ['AUTH-01', 'X-Api-Key'], query: ['AUTH-02', 'apiKey'] }
  */
 async function inForm(api: ApiClient, operation: string, options: CallOptions, form: Form) {
   return api.call(operation, { ...options, key: form }).catch(async (error: unknown) => {
-    if (!(error instanceof ApiCheckError)) throw error;
+    // A key echoed (AUTH-07) is the echo's failure, whichever place the key went in.
+    if (!(error instanceof ApiCheckError) || error.failures.some((f) => f.check === 'noSecretEchoed'))
+      throw error;
     const other: Form = form === 'header' ? 'query' : 'header';
     const byOther = await api.call(operation, { ...options, key: other }).catch(() => undefined);
     if (!byOther || !succeeded(api, byOther)) throw error;
