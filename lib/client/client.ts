@@ -163,7 +163,13 @@ export class ApiClient {
       if (error instanceof RunStopped) this.deps.stop(error.reason);
       if (!(error instanceof TransportError)) throw error;
       const shown = call.redactor.text(call.url);
-      if (error.kind === 'undecodable') throw undecodable(`${call.method} ${shown}`, request.curl);
+      if (error.kind === 'undecodable') {
+        const failed = undecodable(`${call.method} ${shown}`, request.curl);
+        // Found as the other checks' failures are, so the attribution reads whose it is.
+        for (const { check, title, rules } of failed.failures)
+          this.deps.observations.findings.push({ check, title, rules });
+        throw failed;
+      }
       const what = `${call.method} ${shown}: ${error.message}`;
       await ledger.transportFailure(what);
       this.deps.observations.retries.push({ reason: `no answer: ${error.message}`, url: shown });

@@ -24,6 +24,8 @@ export const PAGES_FAULTS: Fault[] = [
   {
     name: 'page-content-encoding-claimed',
     rule: 'PAGE-01',
+    // A body no client can decode is no JSON either (HTTP-01), whoever asks for it.
+    alsoBreaks: ['HTTP-01'],
     kind: 'protocol',
     description:
       'Main content says `Content-Encoding: gzip` over a body that is not compressed, so no client ' +

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../lib/client/client.ts';
-import type { ChangeLog } from '../../mock/state/feed.ts';
+import type { Change, ChangeLog } from '../../mock/state/feed.ts';
 import { walkFeed, type FeedPage } from '../../lib/paging/walk.ts';
 import { iso } from '../../lib/time.ts';
 import { UUID_AT_END } from '../../lib/uuid.ts';
@@ -37,6 +37,20 @@ export function walkSince(
 ) {
   const at = typeof since === 'number' ? iso(since) : since;
   return walkFeed(pages(api), `${target.baseUrl}/content/notifications?since=${at}`, bound);
+}
+
+/**
+ * Whether the feed delivers a change at all: the first pages of a fresh `since` just before it hold
+ * it. A change a walk lost that a fresh since delivers was lost by a link (NOTIF-10, NOTIF-11); one
+ * no since delivers is missing from the feed, which a walk from since finds as well (NOTIF-09).
+ */
+export async function inFeed(fetchPage: (url: string) => Promise<FeedPage>, feedUrl: string, change: Change) {
+  const url = new URL(feedUrl);
+  url.search = `?since=${iso(change.time - 1)}`;
+  const has = (page: FeedPage) =>
+    page.notifications.some((n) => uuidOf(n.id) === change.contentId && typeOf(n) === change.type);
+  // A few pages: a burst in one millisecond may fill the first.
+  return has((await walkFeed(fetchPage, url.toString(), 5, has)).pages.at(-1)!);
 }
 
 export async function listAt(api: ApiClient, since: string) {
