@@ -20,7 +20,8 @@ export function reporterCase(c: {
     location: { file: projectPath(`tests/conformance/${c.titles[0]}`), line: c.line, column: 3 },
     tags: c.tags,
     annotations: [],
-    parent: { project: () => ({ name: 'mock' }) },
+    title: c.titles.at(-1),
+    parent: { project: () => ({ name: 'mock' }), allTests: () => [test] },
   } as unknown as TestCase;
   const result = {
     status: c.status,
