@@ -237,7 +237,7 @@ export const PROFILE_FAULTS: Fault[] = [
     name: 'profile-error-message-empty',
     rule: 'PROF-08',
     // Every 400 of the profile loses its words: the details PROF-07 asks for among them.
-    alsoBreaks: [...EVERY_400, 'PROF-07'],
+    alsoBreaks: ['PROF-07'],
     kind: 'value',
     description: 'Every error of the profile carries message "" : the field is there, the cause is not.',
     apply: rewrite(PROFILE, (r) =>

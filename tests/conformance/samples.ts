@@ -82,6 +82,9 @@ export function succeeded(api: ApiClient, response: ApiResponse): boolean {
   return (response.status >= 200 && response.status < 300) || api.retired(response);
 }
 
+/** The rules that ask an error to say what was wrong, each of its operations. */
+export const CAUSE_RULES = ['NOTIF-14', 'PROF-08'];
+
 /** Whether an error body says something: at least one non-empty text field (NOTIF-14, PROF-08). */
 export function describesCause(body: unknown): boolean {
   return (

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { invalidIdentifier } from '../../lib/arbitraries/index.ts';
 import type { ApiClient, ApiResponse } from '../../lib/client/client.ts';
+import { says } from '../../lib/report/attribution.ts';
 import { expect, need, test, type TargetFixture } from '../fixtures.ts';
-import { samples } from './samples.ts';
+import { CAUSE_RULES, describesCause, samples } from './samples.ts';
 import { HOUR, iso } from '../../lib/time.ts';
 
 const HTTPS_ONLY = ['listTrialExclusionIpAddresses', 'getLicence', 'getUserFullProfile'];
@@ -96,6 +97,11 @@ test.describe('transport: JSON answers, bodies and drift', () => {
       expect(response.status, operation).toBeLessThan(500);
       if (promises.strict) {
         expect(response.status, operation).toBe(400);
+        // An error that says nothing is the operation's rule of causes (PROF-08), before the decision's words.
+        const cause = CAUSE_RULES.filter((r) => contract.operation(operation).rules.includes(r));
+        expect(describesCause(response.json), says(cause, `${operation}: the 400 says what was wrong`)).toBe(
+          true,
+        );
         expect((response.json as { message: string }).message, operation).toMatch(/Not supported/);
       }
     }

@@ -45,6 +45,17 @@ const CASES: Case[] = [
   },
   { fault: 'errors-as-text', rule: 'HTTP-01', ask: (api, mock) => licence(api, mock, 'not-a-uuid') },
   { fault: 'key-echoed-in-header', rule: 'AUTH-07', ask: licence },
+  // A 406 is the document's negotiation rule (x-negotiation-rules), though no response documents it.
+  {
+    fault: 'accept-range-refused',
+    rule: 'HTTP-01',
+    ask: (api, mock) =>
+      api.call('getLicence', {
+        path: { licenceId: mock.state.examples().licenceId },
+        headers: { Accept: 'application/*' },
+      }),
+  },
+  { fault: 'page-content-encoding-claimed', rule: 'HTTP-01', ask: page },
 ];
 
 test.describe('a fault the checks catch turns its own rule red, and only it', () => {
