@@ -26,8 +26,11 @@ export interface FeedModel {
   kept: Set<ClientName>;
 }
 
-/** The kind of page a next link was read from: what the rule of a change lost after it is. */
-type LinkFrom = 'full' | 'short' | 'empty';
+/**
+ * The kind of page a next link was read from: what the rule of a change lost after it is. A link
+ * kept aside and followed at a later poll is NOTIF-11's, whatever page it came from.
+ */
+type LinkFrom = 'full' | 'short' | 'empty' | 'kept';
 
 interface FeedClient {
   delivered: string[];
@@ -120,16 +123,22 @@ function ruleOfLoss(client: FeedClient, expected: string[], at: number): string 
 
 /** What a change lost after following a link breaks, by the page the link came from. */
 const ruleOfLink = (from: LinkFrom | 'start' | undefined) =>
-  from === 'empty' ? 'NOTIF-11' : from === 'short' ? 'NOTIF-10' : 'NOTIF-09';
+  from === 'empty' || from === 'kept' ? 'NOTIF-11' : from === 'short' ? 'NOTIF-10' : 'NOTIF-09';
 
 const kindOf = (page: FeedPage): LinkFrom =>
   page.notifications.length === 0 ? 'empty' : page.notifications.length < 200 ? 'short' : 'full';
 
 /** One poll: the client follows `url` as given and takes the page. An empty page means it has all. */
-export async function follow(model: FeedModel, real: FeedReal, name: ClientName, url: string): Promise<void> {
+export async function follow(
+  model: FeedModel,
+  real: FeedReal,
+  name: ClientName,
+  url: string,
+  kept = false,
+): Promise<void> {
   const client = real.clients[name]!;
   const page = await real.fetchPage(url);
-  const from = real.linkFrom?.get(url) ?? 'start';
+  const from = kept ? 'kept' : (real.linkFrom?.get(url) ?? 'start');
   (client.pagesFrom ??= []).push({ at: client.delivered.length, from });
   client.delivered.push(...page.notifications.map(labelOfNotification));
   const next = nextLink(page);
