@@ -59,13 +59,20 @@ export async function runCases<R extends { status: number; curl: string; text?: 
         case: c,
         ran: true,
         status: response.status,
+        curl: response.curl,
         ...(c.kind === 'negative' && response.status >= 200 && response.status < 300 ? { served: true } : {}),
         ...(wrong ? { failure: `${wrong}\n  Reproduce with:\n  ${response.curl}` } : {}),
       });
     } catch (error) {
       if (!(error instanceof ApiCheckError)) throw error;
       const owners = [...new Set(error.failures.flatMap((f) => f.rules))];
-      into.push({ case: c, ran: true, failure: error.message, ...(owners.length ? { owners } : {}) });
+      into.push({
+        case: c,
+        ran: true,
+        failure: error.message,
+        curl: error.curl,
+        ...(owners.length ? { owners } : {}),
+      });
     }
   }
   return undefined;
@@ -91,11 +98,10 @@ export function failuresOf(outcomes: readonly CaseOutcome[], fallback: readonly 
     .map((o) => {
       const rules = o.case.rules.length ? `; ${o.case.rules.join(', ')}` : '';
       // The key's place is what fails: the checks its answer broke would name another rule.
-      const reproduce = o.failure?.split('Reproduce with:')[1];
       const failure =
         keyForm && o.case.request.key === 'header'
           ? 'with the key in the header the answer fails the contract; in the query it conforms' +
-            (reproduce ? `\n  Reproduce with:${reproduce}` : '')
+            (o.curl ? `\n  Reproduce with:\n  ${o.curl}` : '')
           : o.failure;
       const text = `${o.case.id} (${o.case.kind}${rules}): ${failure}`;
       const owners = baseline ? ownersOf(baseline) : ownersOf(o);

@@ -89,6 +89,8 @@ export interface CaseOutcome {
   status?: number;
   /** What went wrong, when it ran and did not get what the contract says. */
   failure?: string;
+  /** The request as a command line, when it ran: what a failure is reproduced with. */
+  curl?: string;
   /** The rules of the client's checks that failed, when they name any: whose the failure is. */
   owners?: string[];
   /**
