@@ -14,7 +14,7 @@ const USAGE = `Usage: npm run attribution [-- --faults a,b] [-- --workers N]
   names its rule, is tagged with it or reaches its rule's operations, in the warm workers of the
   mutation run. A fault turns red the rules its tests' failures are attributed to. Prints how many
   faults turn exactly their own rule red, how many their own and the rules their nature breaks too
-  (\`alsoBreaks\` in the catalogue), how many one more, and the others; writes
+  (\`alsoBreaks\` in the catalogue), how many only those, how many one more, and the others; writes
   reports/attribution.md and .json. Takes minutes: not part of npm test.
 
   --faults a,b  only these faults (names of mock/faults)
@@ -40,7 +40,12 @@ const runner = new PlaywrightRunner({
 });
 
 /** How a fault's red rules compare with the rule it is catalogued under and those it also breaks. */
-type Class = 'exactly its rule' | 'within what it breaks' | 'its rule and one more' | 'other';
+type Class =
+  | 'exactly its rule'
+  | 'its rule and what it also breaks'
+  | 'only what it also breaks'
+  | 'its rule and one more'
+  | 'other';
 
 interface Measured {
   fault: string;
@@ -54,7 +59,8 @@ function classify(fault: Fault, red: string[]): Class {
   const others = red.filter((r) => r !== fault.rule);
   if (red.length === 1 && others.length === 0) return 'exactly its rule';
   // A test of the rule may stop at the rule the fault also breaks, leaving its own undecided.
-  if (red.length > 0 && others.every((r) => fault.alsoBreaks?.includes(r))) return 'within what it breaks';
+  if (red.length > 0 && others.every((r) => fault.alsoBreaks?.includes(r)))
+    return red.includes(fault.rule) ? 'its rule and what it also breaks' : 'only what it also breaks';
   return red.includes(fault.rule) && others.length === 1 ? 'its rule and one more' : 'other';
 }
 
@@ -109,7 +115,8 @@ async function main(): Promise<number> {
   });
   const counts: Record<Class, number> = {
     'exactly its rule': 0,
-    'within what it breaks': 0,
+    'its rule and what it also breaks': 0,
+    'only what it also breaks': 0,
     'its rule and one more': 0,
     other: 0,
   };
@@ -125,7 +132,9 @@ async function main(): Promise<number> {
       .map(([c, n]) => `${c}: ${n}`)
       .join('; '),
   );
-  for (const m of measured.filter((x) => x.class === 'other' || x.class === 'its rule and one more'))
+  for (const m of measured.filter(
+    (x) => !x.class.startsWith('exactly') && x.class !== 'its rule and what it also breaks',
+  ))
     console.log(`  ${m.fault} (${m.rule}): ${m.red.join(', ') || 'no rule red'}`);
   console.log(`Report: ${join(config.reportsDir, 'attribution.md')}`);
   return 0;

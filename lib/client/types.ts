@@ -62,6 +62,11 @@ export interface CallOptions {
   method?: string;
   /** false: no `source` added to a request to the image service, to see the answer without one. */
   imageSource?: false;
+  /**
+   * The rules that state what status this request must get (NOTIF-02 of a `since` in a form RFC
+   * 3339 allows, DEPR-01 of a deprecated endpoint): a 5xx to it fails them as well as HTTP-04.
+   */
+  decides?: readonly string[];
 }
 
 export interface RawOptions extends Omit<CallOptions, 'path' | 'query' | 'plainHttp'> {
@@ -118,6 +123,14 @@ export interface ClientLimits {
   maxBodyBytes: number;
   /** The longest Retry-After waited out, in seconds. */
   maxRetryAfter: number;
+}
+
+/** The failures, a 5xx's with the rules the call `decides` besides HTTP-04. */
+export function decided(failures: CheckFailure[], decides: readonly string[] = []): CheckFailure[] {
+  if (decides.length === 0) return failures;
+  return failures.map((f) =>
+    f.check === 'noServerError' ? { ...f, rules: [...new Set([...decides, ...f.rules])] } : f,
+  );
 }
 
 /** An answer whose body cannot be read: a failure of the service, not a network blip to retry. */

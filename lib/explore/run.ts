@@ -13,6 +13,20 @@ export function judge(c: ExploreCase, status: number): string | undefined {
   return `${what}: expected ${statuses.join(' or ')}, got ${status}`;
 }
 
+/**
+ * The rules that state what status a case's request must get: a case that varies one parameter of
+ * a request answered well without it (the baseline passed), and whose answer the contract decides,
+ * fails them as well with a 5xx (NOTIF-02's as well as HTTP-04's when `since` brought it); a case
+ * of no rule of its own, the operation's (`fallback`). A case of the whole request, a key or a
+ * form decides none: what it varies is not what broke.
+ */
+const decidesOf = (c: ExploreCase, into: readonly CaseOutcome[], fallback: readonly string[]) =>
+  c.expect.outcome !== 'tolerate' &&
+  !c.parameter.startsWith('(') &&
+  into.some((o) => o.case.parameter === WHOLE_REQUEST.baseline && o.ran && !o.failure)
+    ? { decides: c.rules.length ? c.rules : fallback }
+    : {};
+
 /** How one call goes out: the client's `call`, reduced to what the exploration reads. */
 export type Caller<R extends { status: number; curl: string } = { status: number; curl: string }> = (
   operationId: string,
@@ -26,7 +40,8 @@ export type Retired<R> = (response: R) => boolean;
  * Runs the selected cases one by one through `call`. A failed automatic check of the client is the
  * case's failure; anything else (the run stopped, say) goes up. Each outcome is recorded in `into`
  * as it comes, so what ran is known however the run ends. When the baseline's answer says the
- * operation is gone, the other cases are not run: the status is returned.
+ * operation is gone, the other cases are not run: the status is returned. `fallback` is the
+ * operation's own rule, for a case of none (as in `failuresOf`).
  */
 export async function runCases<R extends { status: number; curl: string; text?: string }>(
   selection: Selection,
@@ -35,6 +50,7 @@ export async function runCases<R extends { status: number; curl: string; text?: 
   into: CaseOutcome[],
   retired: Retired<R> = () => false,
   refusedBy: (c: ExploreCase, response: R) => string[] = () => [],
+  fallback: readonly string[] = [],
 ): Promise<number | undefined> {
   for (const { case: c, reason } of selection.left) into.push({ case: c, ran: false, reason });
   for (const [index, c] of selection.run.entries()) {
@@ -44,7 +60,7 @@ export async function runCases<R extends { status: number; curl: string; text?: 
       continue;
     }
     try {
-      const response = await call(c.operation, resolved.options);
+      const response = await call(c.operation, { ...resolved.options, ...decidesOf(c, into, fallback) });
       if (c.parameter === WHOLE_REQUEST.baseline && retired(response)) {
         into.push({ case: c, ran: true, status: response.status });
         for (const rest of selection.run.slice(index + 1))

@@ -193,9 +193,10 @@ export const FEED_PAGE_FAULTS: Fault[] = [
   },
   {
     name: 'feed-400-html',
-    rule: 'NOTIF-14',
-    // An HTML error is an error that is not JSON: HTTP-01 first.
-    alsoBreaks: ['HTTP-01'],
+    // Every response is JSON, errors included (HTTP-01); a page that says only "400" does not say
+    // what was wrong either (NOTIF-14).
+    rule: 'HTTP-01',
+    alsoBreaks: ['NOTIF-14'],
     kind: 'header',
     description: "A 400 of the change feed is the web server's HTML error page, not JSON.",
     apply: rewrite(['listNotifications'], (r) =>

@@ -40,9 +40,10 @@ export const FEED_POLLING_FAULTS: Fault[] = [
   },
   {
     name: 'short-page-without-next',
-    rule: 'NOTIF-10',
-    // Every page holds exactly one next link: a short page without one breaks NOTIF-07 too.
-    alsoBreaks: ['NOTIF-07'],
+    // Every page holds exactly one next link (NOTIF-07): without one, a short page is taken for
+    // the end, which NOTIF-10 says it is not.
+    rule: 'NOTIF-07',
+    alsoBreaks: ['NOTIF-10'],
     kind: 'shape',
     description: 'A page of fewer than 200 changes has no next link: the service takes it for the end.',
     apply: rewrite(

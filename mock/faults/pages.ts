@@ -23,9 +23,10 @@ export const PAGES_FAULTS: Fault[] = [
   },
   {
     name: 'page-content-encoding-claimed',
-    rule: 'PAGE-01',
-    // A body no client can decode is no JSON either (HTTP-01), whoever asks for it.
-    alsoBreaks: ['HTTP-01'],
+    // A body no client can decode is no JSON (HTTP-01), whoever asks for it; nor the page's
+    // main content (PAGE-01).
+    rule: 'HTTP-01',
+    alsoBreaks: ['PAGE-01'],
     kind: 'protocol',
     description:
       'Main content says `Content-Encoding: gzip` over a body that is not compressed, so no client ' +
@@ -36,9 +37,10 @@ export const PAGES_FAULTS: Fault[] = [
   },
   {
     name: 'page-request-url-with-key',
-    rule: 'PAGE-02',
-    // A key in requestUrl is a key come back: AUTH-07 states it as well.
-    alsoBreaks: ['AUTH-07'],
+    // A key come back, in the very place AUTH-07 names (requestUrl of the page endpoints); PAGE-02
+    // states it of requestUrl as well.
+    rule: 'AUTH-07',
+    alsoBreaks: ['PAGE-02'],
     kind: 'value',
     description: 'requestUrl keeps the apiKey query parameter.',
     apply: rewrite(

@@ -63,6 +63,7 @@ test.describe('exploration from the contract', () => {
             outcomes,
             (response) => api.retired(response),
             (c, response) => caseRefusalRules(contract, c, response),
+            operation.rules.slice(0, 1),
           );
         } finally {
           // A run that stopped (budget, deadline) leaves the cases it never reached not run.

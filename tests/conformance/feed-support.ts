@@ -53,8 +53,9 @@ export async function inFeed(fetchPage: (url: string) => Promise<FeedPage>, feed
   return has((await walkFeed(fetchPage, url.toString(), 5, has)).pages.at(-1)!);
 }
 
-export async function listAt(api: ApiClient, since: string) {
-  return api.call('listNotifications', { query: { since } });
+/** A feed page from `since`; `decides` the rules that state its answer (NOTIF-02 of a form of since). */
+export async function listAt(api: ApiClient, since: string, decides?: readonly string[]) {
+  return api.call('listNotifications', { query: { since }, ...(decides ? { decides } : {}) });
 }
 
 /** The time that most changes after `after` share: where one page could grow past its limit. */

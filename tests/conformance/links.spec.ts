@@ -17,6 +17,12 @@ const RULES: Record<string, string> = {
   mainContent: 'DEPR-01',
 };
 
+/**
+ * The links whose rule states the followed request's answer itself (CONT-03: every notification's
+ * apiUrl can be fetched): an answer that fails as a whole is that rule's as well as HTTP-04's.
+ */
+const DECIDES: Record<string, string[]> = { content: ['CONT-03'] };
+
 // The tests are made from the contract's links, so it is read before they are declared.
 const contract = await loadContract();
 
@@ -43,7 +49,10 @@ test.describe('links of the contract, followed from real answers', () => {
       if (promises.controlsData) expect(requests.length, 'requests the link leads to').toBeGreaterThan(0);
       for (const parameters of requests) {
         // The client checks every answer: a documented status, a body valid for it, never a 5xx.
-        const answer = await api.call(link.to, requestOf(contract, link, parameters));
+        const answer = await api.call(link.to, {
+          ...requestOf(contract, link, parameters),
+          decides: DECIDES[link.name] ?? [],
+        });
         expect(answer.status, `${link.to} ${JSON.stringify(parameters)}`).toBeLessThan(500);
         expect(
           contract.response(link.to, answer.status),

@@ -39,8 +39,13 @@ test.describe('user full profile', () => {
     expect(response.status).toBe(200);
     const user = (response.json as { user?: { id?: string } }).user;
     if (user?.id !== undefined) expect(user.id).toBe(userId);
-    // A parameter does not make another media type: this is still application/json (RFC 9110, 8.3.1).
-    for (const contentType of ['application/json; charset=utf-8', 'application/json;charset=UTF-8']) {
+    // A parameter does not make another media type, nor does case: this is still application/json
+    // (RFC 9110, 8.3.1).
+    for (const contentType of [
+      'application/json; charset=utf-8',
+      'application/json;charset=UTF-8',
+      'Application/JSON',
+    ]) {
       const withCharset = await profile(api, userId, { token, headers: { 'Content-Type': contentType } });
       expect(withCharset.status, contentType).toBe(200);
     }

@@ -93,6 +93,7 @@ test.describe('transport: JSON answers, bodies and drift', () => {
         ...options,
         body: { unexpected: true },
         checks: 'safety',
+        decides: ['HTTP-02'],
       });
       expect(response.status, operation).toBeLessThan(500);
       if (promises.strict) {

@@ -25,6 +25,18 @@ const licence = (api: ApiClient, mock: Mock, licenceId = mock.state.examples().l
 const page = (api: ApiClient, mock: Mock) =>
   api.call('getPageMainContent', { path: { pageId: mock.state.examples().pageId } });
 
+/** The rules of what the client's checks found wrong with the answer to `ask`, the fault on. */
+async function rulesFound(api: ApiClient, mock: Mock, fault: string, ask: Case['ask']) {
+  mock.setFaults([fault]);
+  const error = await ask(api, mock).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, `${fault}: the client's checks let the answer through`).toBeInstanceOf(ApiCheckError);
+  const rules = [...new Set((error as ApiCheckError).failures.flatMap((f) => f.rules))];
+  return { rules, message: (error as Error).message };
+}
+
 /** A few faults of each rule group whose answers the client's own checks catch. */
 const CASES: Case[] = [
   {
@@ -61,13 +73,46 @@ const CASES: Case[] = [
 test.describe('a fault the checks catch turns its own rule red, and only it', () => {
   for (const { fault, rule, ask } of CASES)
     test(`${fault} goes to ${rule}`, async ({ api, mock }) => {
-      mock.setFaults([fault]);
-      const error = await ask(api, mock).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error, `${fault}: the client's checks let the answer through`).toBeInstanceOf(ApiCheckError);
-      const rules = [...new Set((error as ApiCheckError).failures.flatMap((f) => f.rules))];
-      expect(rules, (error as Error).message).toEqual([rule]);
+      const { rules, message } = await rulesFound(api, mock, fault, ask);
+      expect(rules, message).toEqual([rule]);
+    });
+});
+
+/** A request whose rules state its answer (`decides`), and the rules its failure goes to. */
+const DECIDED: (Omit<Case, 'rule'> & { decides: string[]; rules: string[] })[] = [
+  {
+    fault: 'since-lower-case-breaks-server',
+    decides: ['NOTIF-02'],
+    rules: ['NOTIF-02', 'HTTP-04'],
+    ask: (api) =>
+      api.call('listNotifications', { query: { since: since.toLowerCase() }, decides: ['NOTIF-02'] }),
+  },
+  {
+    fault: 'since-lower-case-breaks-server',
+    decides: [],
+    rules: ['HTTP-04'],
+    ask: (api) => api.call('listNotifications', { query: { since: since.toLowerCase() } }),
+  },
+  // What broke inside an answer that came is the schema node's, whatever the request's rules.
+  {
+    fault: 'page-total-string',
+    decides: ['PAGE-01'],
+    rules: ['PAGE-03'],
+    ask: (api, mock) =>
+      api.call('getPageMainContent', {
+        path: { pageId: mock.state.examples().pageId },
+        decides: ['PAGE-01'],
+      }),
+  },
+];
+
+test.describe('a 5xx is also the rules that state what the request must get', () => {
+  for (const { fault, decides, rules, ask } of DECIDED)
+    test(`${fault}, deciding ${decides.join(', ') || 'none'}, goes to ${rules.join(', ')}`, async ({
+      api,
+      mock,
+    }) => {
+      const found = await rulesFound(api, mock, fault, ask);
+      expect(found.rules, found.message).toEqual(rules);
     });
 });

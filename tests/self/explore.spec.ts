@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import type { CallOptions } from '../../lib/client/types.ts';
 import { loadContract, type Parameter } from '../../lib/contract/index.ts';
 import {
   budgetOrder,
@@ -11,6 +12,7 @@ import {
   judge,
   perOperationLimit,
   resolveCase,
+  runCases,
   selectCases,
   UNKNOWN_KEY,
   UNKNOWN_PARAMETER,
@@ -243,6 +245,27 @@ test.describe('exploration: whose failure a case is', () => {
       'NOTIF-02',
     ]);
     expect(caseRefusalRules(contract, baseline, { status: 404, text: 'Not found' })).toEqual([]);
+  });
+
+  test('a case that varies one parameter of a request answered well names its rules to the client: a 5xx is theirs too', async () => {
+    const since = feed.find((c) => c.kind === 'positive' && c.parameter === 'since' && c.rules.length > 0)!;
+    const form = feed.find((c) => c.parameter.startsWith('(form'))!;
+    const decided = async (baselineStatus: number) => {
+      const sent: Record<string, readonly string[] | undefined> = {};
+      const call = (_: string, options: CallOptions) => {
+        const c = [baseline, since, form].find((x) => !(x.id in sent))!;
+        sent[c.id] = options.decides;
+        return Promise.resolve({ status: c === baseline ? baselineStatus : 200, curl: 'curl' });
+      };
+      await runCases({ run: [baseline, since, form], left: [] }, {}, call, []);
+      return sent;
+    };
+    const answered = await decided(200);
+    expect(answered[since.id]).toEqual(since.rules);
+    expect(answered[baseline.id], 'the whole request decides none').toBeUndefined();
+    expect(answered[form.id], 'a form decides none').toBeUndefined();
+    // The request without it failed: the parameter is not what broke.
+    expect((await decided(500))[since.id]).toBeUndefined();
   });
 
   test("once the baseline failed, every failed case opens with the baseline's rules: it blocked them", () => {
