@@ -92,9 +92,9 @@ export const VARIABLES = {
   CLM_PAGE_ID: 'a page id for the deprecated page endpoints',
   CLM_CONTENT_ID: 'a content item id readable with CLM_API_KEY',
   CLM_GONE_PAGE_ID: 'a page id the service answers with 410, to check PAGE-06 live',
-  CLM_RATE_LIMIT: 'requests per second (default 2 live, unlimited on the mock)',
-  CLM_REQUEST_BUDGET: 'the most requests one run may make (default 1000 live)',
-  CLM_RUN_TIMEOUT: 'seconds the whole run may take (default 1800 live, none on the mock)',
+  CLM_RATE_LIMIT: 'requests per second (default 2 live, unlimited on the mock; none: no limit)',
+  CLM_REQUEST_BUDGET: 'the most requests one run may make (default 1000 live; none: no limit)',
+  CLM_RUN_TIMEOUT: 'seconds the whole run may take (default 1800 live, none on the mock; none: no limit)',
   CLM_REQUEST_TIMEOUT: 'seconds one request may take, its body included (default 30)',
   CLM_MAX_BODY_BYTES: 'the most bytes read of one response, after decompression (default 16777216)',
   CLM_MAX_RETRY_AFTER:
@@ -139,12 +139,21 @@ function url(env: Env, name: keyof typeof VARIABLES, scheme: 'https:' | 'http:')
   return value.replace(/\/+$/, '');
 }
 
-function number(env: Env, name: keyof typeof VARIABLES, fallback: number, integer: boolean): number {
+/** A positive number; with `limit`, also `none`: no limit (a service of one's own, a twin). */
+function number(
+  env: Env,
+  name: keyof typeof VARIABLES,
+  fallback: number,
+  integer: boolean,
+  limit = false,
+): number {
   const value = text(env, name);
   if (value === undefined) return fallback;
+  if (limit && value === 'none') return Infinity;
   const parsed = Number(value);
   const ok = /^\d+(\.\d+)?$/.test(value) && parsed > 0 && (!integer || Number.isInteger(parsed));
-  if (!ok) throw new ConfigError(name, `"${value}" is not a positive ${integer ? 'whole number' : 'number'}`);
+  const what = `a positive ${integer ? 'whole number' : 'number'}${limit ? ' or none' : ''}`;
+  if (!ok) throw new ConfigError(name, `"${value}" is not ${what}`);
   return parsed;
 }
 
@@ -182,8 +191,8 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     licenceId: text(env, 'CLM_LICENCE_ID'),
     pageId: text(env, 'CLM_PAGE_ID'),
     contentId: text(env, 'CLM_CONTENT_ID'),
-    rateLimit: number(env, 'CLM_RATE_LIMIT', live ? 2 : Infinity, false),
-    requestBudget: number(env, 'CLM_REQUEST_BUDGET', live ? 1000 : Infinity, true),
+    rateLimit: number(env, 'CLM_RATE_LIMIT', live ? 2 : Infinity, false, true),
+    requestBudget: number(env, 'CLM_REQUEST_BUDGET', live ? 1000 : Infinity, true, true),
     fcRuns: number(env, 'FC_RUNS', live ? 10 : 100, true),
     fcSeed: text(env, 'FC_SEED') === undefined ? Date.now() % 2_147_483_647 : seed(env),
     fcPath: text(env, 'FC_PATH'),
@@ -197,7 +206,7 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     evidenceDir: evidenceDir(env, live),
     insecureTls: flag(env, 'CLM_INSECURE_TLS'),
     gonePageId: text(env, 'CLM_GONE_PAGE_ID'),
-    runTimeout: number(env, 'CLM_RUN_TIMEOUT', live ? 1800 : Infinity, false),
+    runTimeout: number(env, 'CLM_RUN_TIMEOUT', live ? 1800 : Infinity, false, true),
     requestTimeout: number(env, 'CLM_REQUEST_TIMEOUT', 30, false),
     maxBodyBytes: number(env, 'CLM_MAX_BODY_BYTES', 16 * 1024 * 1024, true),
     maxRetryAfter: number(env, 'CLM_MAX_RETRY_AFTER', 60, false),

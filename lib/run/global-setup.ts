@@ -11,6 +11,15 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   const deadline = Number.isFinite(config.runTimeout) ? Date.now() + config.runTimeout * 1000 : undefined;
   const limited =
     Number.isFinite(config.rateLimit) || Number.isFinite(config.requestBudget) || deadline !== undefined;
+  if (config.target === 'live') {
+    const bound = (value: number, unit: string) => (Number.isFinite(value) ? `${value}${unit}` : 'no limit');
+    console.log(
+      `Live run against ${config.baseUrl}: budget ${bound(config.requestBudget, ' requests')}, ` +
+        `pace ${bound(config.rateLimit, ' per second')}, deadline ${bound(config.runTimeout, ' s')}, ` +
+        `${config.requestTimeout} s per request; fast-check seed ${config.fcSeed}.`,
+    );
+  }
+  // Unlimited, each worker keeps its own count: no request waits on a shared one.
   if (!limited || process.env[LEDGER_URL_VARIABLE]) return;
   const { url } = await serveLedger({
     perSecond: config.rateLimit,
@@ -18,10 +27,4 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
     deadline,
   });
   process.env[LEDGER_URL_VARIABLE] = url;
-  if (config.target === 'live')
-    console.log(
-      `Live run against ${config.baseUrl}: budget ${config.requestBudget} requests, ` +
-        `${config.rateLimit} per second, deadline ${config.runTimeout} s, ` +
-        `${config.requestTimeout} s per request; fast-check seed ${config.fcSeed}.`,
-    );
 }

@@ -41,8 +41,13 @@ const GIF_COLOURS: Record<Quality, number> = {
  */
 const MAX_MADE_PIXELS = 2 * LIMITS.imageMaxPixels;
 const MAX_MADE_SIDE = 2 * LIMITS.imageMaxSide;
-/** Above this many output pixels a cheaper kernel: large outputs stay within a second. */
+/**
+ * Above this many output pixels a cheaper kernel, and each encoder at its fastest (least effort,
+ * no dithering, at most LARGE_COLOURS in a palette): a 25-megapixel output stays within a couple of
+ * seconds, where 128 dithered GIF colours took six.
+ */
 const LARGE_OUTPUT = 4_000_000;
+const LARGE_COLOURS = 16;
 const FITS: Record<Resize, keyof FitEnum> = { crop: 'cover', stretch: 'fill', pad: 'contain' };
 const WHITE: Rgb = [255, 255, 255];
 
@@ -129,24 +134,28 @@ async function pipeline(sharp: SharpConstructor, input: Buffer, spec: RenderSpec
       [0.299, 0.587, 0.114].map((l) => ((light[c]! - dark[c]!) / 255) * l) as [number, number, number];
     image = image.recomb([row(0), row(1), row(2)]).linear([1, 1, 1], dark);
   } else if (dark) image = image.tint(hex(dark));
-  return encode(image, spec.format, spec.quality);
+  return encode(image, spec.format, spec.quality, width * height > LARGE_OUTPUT);
 }
 
-function encode(image: Sharp, format: ImageFormat, quality: Quality | undefined): Sharp {
+function encode(image: Sharp, format: ImageFormat, quality: Quality | undefined, large: boolean): Sharp {
   const q = quality ? QUALITIES[quality] : QUALITIES.medium;
   const lossless = quality === 'lossless';
+  const fewer = (colours: number) =>
+    large ? { colours: Math.min(colours, LARGE_COLOURS), dither: 0 } : { colours };
   switch (format) {
     case 'jpg':
       return image.jpeg({ quality: q });
     case 'webp':
-      return image.webp(lossless ? { lossless: true, effort: 1 } : { quality: q, effort: 2 });
+      return image.webp(
+        lossless ? { lossless: true, effort: large ? 0 : 1 } : { quality: q, effort: large ? 0 : 2 },
+      );
     case 'png':
       // Lossless unless a quality below "highest" asks for fewer colours.
       return quality && q < QUALITIES.highest
-        ? image.png({ palette: true, quality: q, effort: 1 })
-        : image.png({ compressionLevel: 6 });
+        ? image.png({ palette: true, quality: q, effort: 1, ...fewer(256) })
+        : image.png({ compressionLevel: large ? 1 : 6 });
     case 'gif':
-      return image.gif({ colours: GIF_COLOURS[quality ?? 'highest'], effort: 1 });
+      return image.gif({ ...fewer(GIF_COLOURS[quality ?? 'highest']), effort: 1 });
     case 'svg':
       throw new Error('An SVG output is made from an SVG source only');
   }

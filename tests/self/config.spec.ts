@@ -108,7 +108,7 @@ test.describe('the configuration loader', () => {
   });
 
   for (const [variable, value, message] of [
-    ['CLM_RATE_LIMIT', 'fast', 'CLM_RATE_LIMIT: "fast" is not a positive number'],
+    ['CLM_RATE_LIMIT', 'fast', 'CLM_RATE_LIMIT: "fast" is not a positive number or none'],
     ['MOCK_FAULTS', 'no-such-fault', 'MOCK_FAULTS: unknown fault no-such-fault'],
     ['CLM_ENV_FILE', 'no-such.env', 'CLM_ENV_FILE: no file no-such.env'],
   ] as const)
@@ -120,4 +120,20 @@ test.describe('the configuration loader', () => {
       expect(run.status).toBe(2);
       expect(run.stderr).toContain(message);
     });
+});
+
+test.describe('the limits of a run', () => {
+  test('takes none for no pace, budget or deadline, and nowhere else', () => {
+    const live = { CLM_TARGET: 'live', CLM_BASE_URL: 'https://api.example.com/', CLM_API_KEY: 'a-live-key' };
+    const none = { CLM_RATE_LIMIT: 'none', CLM_REQUEST_BUDGET: 'none', CLM_RUN_TIMEOUT: 'none' };
+    expect(loadConfig({ ...live, ...none })).toMatchObject({
+      rateLimit: Infinity,
+      requestBudget: Infinity,
+      runTimeout: Infinity,
+    });
+    expect(() => loadConfig({ ...live, CLM_REQUEST_TIMEOUT: 'none' })).toThrow(/^CLM_REQUEST_TIMEOUT: /);
+    expect(() => loadConfig({ ...live, CLM_REQUEST_BUDGET: 'never' })).toThrow(
+      'CLM_REQUEST_BUDGET: "never" is not a positive whole number or none',
+    );
+  });
 });
