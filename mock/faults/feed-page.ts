@@ -192,6 +192,17 @@ export const FEED_PAGE_FAULTS: Fault[] = [
     ),
   },
   {
+    name: 'feed-400-message-empty',
+    rule: 'NOTIF-14',
+    kind: 'value',
+    description:
+      'A 400 of the change feed carries a message, but an empty one: it says nothing of what was wrong.',
+    apply: rewrite(
+      ['listNotifications'],
+      onStatus(400, (b) => void (b.message = '')),
+    ),
+  },
+  {
     name: 'feed-400-html',
     // Every response is JSON, errors included (HTTP-01); a page that says only "400" does not say
     // what was wrong either (NOTIF-14).

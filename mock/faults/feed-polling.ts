@@ -1,6 +1,6 @@
 // NOTIF-10 to NOTIF-12: polling a log that moves (short and empty pages, kept links, kinds of change).
 import { LIMITS } from '../behaviour.ts';
-import { decodePosition, encodePosition, POSITION_TEXT } from '../state/index.ts';
+import { decodePosition, encodePosition, POSITION_TEXT, type State } from '../state/index.ts';
 import { onStatus, rewrite, switches, type Fault, type Json, LOSES_CHANGES } from './fault.ts';
 import { nextOf, withQuery } from './requests.ts';
 
@@ -8,12 +8,10 @@ import { nextOf, withQuery } from './requests.ts';
 const CLOCK_AHEAD = 10 * 60_000;
 /** How long a next link lives on a service whose links expire. */
 const LINK_LIFETIME = 60 * 60_000;
-/** A page token with the time it was served appended, as a service whose links expire writes it. */
-const STAMPED = new RegExp(`^(${POSITION_TEXT})#(\\d+)$`);
 /** A link followed this long after it was served was kept for a later poll, not followed at once. */
 const KEPT_AFTER = 1_000;
-/** A page token with the time it was served appended, as the link of an empty page carries it here. */
-const KEPT_STAMPED = new RegExp(`^(${POSITION_TEXT})#kept(\\d+)$`);
+/** How long the link of a short page lives on a service whose short pages' links expire. */
+const SHORT_LINK_LIFETIME = 60_000;
 
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 const fromBase64url = (text: string) => Buffer.from(text, 'base64url').toString('utf8');
@@ -23,6 +21,37 @@ function changePage(link: Json, change: (token: string) => string): void {
   const url = new URL(String(link.href));
   url.searchParams.set('page', change(url.searchParams.get('page') ?? ''));
   link.href = url.toString();
+}
+
+/**
+ * A fault of next links that remember when they were served, `#<mark><ms>` appended to their page
+ * token (which the mock reads without it). `answer` changes the page, knowing when the link it
+ * came by was served (undefined: a link without the mark), and says whether to mark the page's own.
+ */
+function markedLinks(
+  mark: string,
+  answer: (page: Json, link: Json, served: number | undefined, now: number, state: State) => boolean,
+): Fault['apply'] {
+  const marked = new RegExp(`^(${POSITION_TEXT})#${mark}(\\d+)$`);
+  return (request, next, seen) => {
+    const found = marked.exec(fromBase64url(request.query.get('page') ?? ''));
+    const read = found ? withQuery(request, (q) => q.set('page', base64url(found[1]!))) : request;
+    return rewrite(['listNotifications'], (response, req, context) =>
+      onStatus(200, (b) => {
+        const link = nextOf(b);
+        if (!link || !context) return;
+        const now = context.state.clock.now();
+        if (answer(b, link, found ? Number(found[2]) : undefined, now, context.state))
+          changePage(link, (token) => base64url(`${fromBase64url(token)}#${mark}${now}`));
+      })(response, req, context),
+    )(read, next, seen);
+  };
+}
+
+/** An empty page whose next link starts at the end of the log: what came in between is lost. */
+function endOfLog(page: Json, link: Json, now: number, state: State): void {
+  page.notifications = [];
+  changePage(link, () => encodePosition(state.log.positionOf(state.log.length, now)));
 }
 
 /**
@@ -53,6 +82,23 @@ export const FEED_POLLING_FAULTS: Fault[] = [
         if (count > 0 && count < LIMITS.pageSize) b.links = [];
       }),
     ),
+  },
+  {
+    name: 'short-page-link-expires',
+    rule: 'NOTIF-10',
+    alsoBreaks: LOSES_CHANGES,
+    kind: 'timing',
+    description:
+      "A short page's next link is good for a minute: kept for the next poll, it answers an empty " +
+      'page whose next link starts at the end of the log, and the changes in between are never delivered.',
+    apply: markedLinks('short', (page, link, served, now, state) => {
+      if (served !== undefined && now - served > SHORT_LINK_LIFETIME) {
+        endOfLog(page, link, now, state);
+        return false;
+      }
+      const count = (page.notifications as unknown[]).length;
+      return count > 0 && count < LIMITS.pageSize;
+    }),
   },
   {
     name: 'empty-next-skips-one',
@@ -111,27 +157,10 @@ export const FEED_POLLING_FAULTS: Fault[] = [
     description:
       'A next link followed more than an hour after it was served answers an empty page, whose ' +
       'next link starts at the end of the log: the changes in between are never delivered.',
-    apply: (request, next, seen) => {
-      const stamped = STAMPED.exec(
-        Buffer.from(request.query.get('page') ?? '', 'base64url').toString('utf8'),
-      );
-      const read = stamped ? withQuery(request, (q) => q.set('page', base64url(stamped[1]!))) : request;
-      return rewrite(['listNotifications'], (response, req, context) =>
-        onStatus(200, (b) => {
-          const link = nextOf(b);
-          if (!link || !context) return;
-          const { log, clock } = context.state;
-          const now = clock.now();
-          if (stamped && now - Number(stamped[2]) > LINK_LIFETIME) {
-            b.notifications = [];
-            changePage(link, () => encodePosition(log.positionOf(log.length, now)));
-          }
-          changePage(link, (token) =>
-            base64url(`${Buffer.from(token, 'base64url').toString('utf8')}#${now}`),
-          );
-        })(response, req, context),
-      )(read, next, seen);
-    },
+    apply: markedLinks('', (page, link, served, now, state) => {
+      if (served !== undefined && now - served > LINK_LIFETIME) endOfLog(page, link, now, state);
+      return true;
+    }),
   },
   {
     name: 'kept-next-skips-change',
@@ -141,27 +170,12 @@ export const FEED_POLLING_FAULTS: Fault[] = [
     description:
       'The next link of an empty page, followed a second or more after it was served (kept for the ' +
       'next poll, or the next night), skips the first change published after it.',
-    apply: (request, next, seen) => {
-      const stamped = KEPT_STAMPED.exec(fromBase64url(request.query.get('page') ?? ''));
-      const read = stamped ? withQuery(request, (q) => q.set('page', base64url(stamped[1]!))) : request;
-      return rewrite(['listNotifications'], (response, req, context) =>
-        onStatus(200, (b) => {
-          const link = nextOf(b);
-          if (!link || !context) return;
-          const now = context.state.clock.now();
-          const notifications = b.notifications as unknown[];
-          if (stamped && now - Number(stamped[2]) >= KEPT_AFTER) notifications.shift();
-          // Only the link of an empty page is stamped: the one a client keeps for its next poll.
-          if (notifications.length > 0) return;
-          const url = new URL(String(link.href));
-          url.searchParams.set(
-            'page',
-            base64url(`${fromBase64url(url.searchParams.get('page') ?? '')}#kept${now}`),
-          );
-          link.href = url.toString();
-        })(response, req, context),
-      )(read, next, seen);
-    },
+    apply: markedLinks('kept', (page, _link, served, now) => {
+      const notifications = page.notifications as unknown[];
+      if (served !== undefined && now - served >= KEPT_AFTER) notifications.shift();
+      // Only the link of an empty page is marked: the one a client keeps for its next poll.
+      return notifications.length === 0;
+    }),
   },
   {
     name: 'latest-change-withheld',

@@ -1,6 +1,6 @@
 import { fail } from '../handlers/respond.ts';
 import type { Context, MockRequest, MockResponse } from '../types.ts';
-import { rewrite, switches, type Fault, SERVER_ERROR } from './fault.ts';
+import { onStatus, rewrite, switches, type Fault, SERVER_ERROR } from './fault.ts';
 
 /** The key a request presents, as the pipeline reads it: the header first, then `?apiKey=`. */
 function presentedKey(request: MockRequest): string | undefined {
@@ -19,6 +19,25 @@ function refuseKey(context: Context): MockResponse {
 
 /** Keys, transport, shared behaviour: faults that break the key rules (AUTH-*). */
 export const KEYS_FAULTS: Fault[] = [
+  {
+    name: 'page-request-url-with-key',
+    // A key come back, in the very place AUTH-07 names (requestUrl of the page endpoints); PAGE-02
+    // states it of requestUrl as well.
+    rule: 'AUTH-07',
+    alsoBreaks: ['PAGE-02'],
+    kind: 'value',
+    description: 'requestUrl keeps the apiKey query parameter.',
+    apply: rewrite(
+      ['getPageMainContent'],
+      onStatus(200, (b, req) => {
+        const key = req.query.get('apiKey');
+        if (key)
+          b.requestUrl =
+            `${String(b.requestUrl)}${String(b.requestUrl).includes('?') ? '&' : '?'}` +
+            `apiKey=${encodeURIComponent(key)}`;
+      }),
+    ),
+  },
   {
     name: 'header-key-ignored',
     rule: 'AUTH-01',

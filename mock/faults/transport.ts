@@ -28,6 +28,20 @@ const LONG_HEADER = 4096;
 /** Transport and shared behaviour: faults that break TLS-01 and the HTTP-* rules. */
 export const TRANSPORT_FAULTS: Fault[] = [
   {
+    name: 'page-content-encoding-claimed',
+    // A body no client can decode is no JSON (HTTP-01), whoever asks for it; nor the page's
+    // main content (PAGE-01).
+    rule: 'HTTP-01',
+    alsoBreaks: ['PAGE-01'],
+    kind: 'protocol',
+    description:
+      'Main content says `Content-Encoding: gzip` over a body that is not compressed, so no client ' +
+      'can read it.',
+    apply: rewrite(['getPageMainContent'], (r) =>
+      r.status === 200 ? { ...r, headers: { ...r.headers, 'Content-Encoding': 'gzip' } } : r,
+    ),
+  },
+  {
     name: 'http-serves-resource',
     rule: 'TLS-01',
     kind: 'protocol',
