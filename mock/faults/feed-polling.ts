@@ -130,16 +130,15 @@ export const FEED_POLLING_FAULTS: Fault[] = [
   {
     name: 'cursor-skips-same-millisecond',
     rule: 'NOTIF-11',
-    // At the end of the log the last short page's link is that cursor too (NOTIF-10).
-    alsoBreaks: [...LOSES_CHANGES, 'NOTIF-10'],
+    alsoBreaks: LOSES_CHANGES,
     kind: 'paging',
     description:
-      "At the end of the log, the next link's cursor says \"after the newest change's " +
+      "An empty page's next link, at the end of the log, says \"after the newest change's " +
       'millisecond": a change published later in that same millisecond is never delivered.',
     apply: rewrite(['listNotifications'], (response, request, context) =>
       onStatus(200, (b) => {
         const next = nextOf(b);
-        if (!next || !context) return;
+        if (!next || !context || (b.notifications as unknown[]).length > 0) return;
         const log = context.state.log;
         changePage(next, (token) => {
           const position = decodePosition(token);
@@ -155,11 +154,13 @@ export const FEED_POLLING_FAULTS: Fault[] = [
     alsoBreaks: LOSES_CHANGES,
     kind: 'timing',
     description:
-      'A next link followed more than an hour after it was served answers an empty page, whose ' +
-      'next link starts at the end of the log: the changes in between are never delivered.',
+      "An empty page's next link, followed more than an hour after it was served (the next night's " +
+      'poll), answers an empty page whose next link starts at the end of the log: the changes in ' +
+      'between are never delivered.',
     apply: markedLinks('', (page, link, served, now, state) => {
       if (served !== undefined && now - served > LINK_LIFETIME) endOfLog(page, link, now, state);
-      return true;
+      // Only the link of an empty page is marked: the one a client keeps for its next poll.
+      return (page.notifications as unknown[]).length === 0;
     }),
   },
   {

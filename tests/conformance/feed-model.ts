@@ -115,10 +115,25 @@ function ruleOfLoss(client: FeedClient, expected: string[], at: number): string 
   const got = delivered[at];
   const before = (list: string[]) => list.slice(0, at).filter((label) => label === got).length;
   const again = got !== undefined && before(delivered) > 0 && before(delivered) >= before(expected);
-  if (again || delivered.slice(at + 1).includes(expected[at]!)) return 'NOTIF-09';
+  if (again || delivered.slice(at + 1).includes(expected[at]!) || ledBack(client, at)) return 'NOTIF-09';
   const isDelete = (label: string | undefined) => label?.endsWith(' DELETE') ?? false;
   if (isDelete(expected[at]) && !delivered.some(isDelete)) return 'NOTIF-12';
   return ruleOfLink(client.pagesFrom?.filter((p) => p.at === at).at(-1)?.from);
+}
+
+/**
+ * Whether the page that begins at `at` begins with the changes an earlier page held: its link led
+ * back (a page token ignored, say), the walk's failure (NOTIF-09) whatever page it came from. One
+ * label cannot tell: an item updated twice repeats its label.
+ */
+function ledBack(client: FeedClient, at: number): boolean {
+  const starts = (client.pagesFrom ?? []).map((p) => p.at).filter((start) => start <= at);
+  if (starts.at(-1) !== at) return false;
+  const labels = client.delivered;
+  return starts.slice(0, -1).some((start, i) => {
+    const earlier = labels.slice(start, starts[i + 1]);
+    return earlier.length > 0 && labels.slice(at, at + earlier.length).join('\n') === earlier.join('\n');
+  });
 }
 
 /** What a change lost after following a link breaks, by the page the link came from. */
