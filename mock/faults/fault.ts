@@ -33,8 +33,8 @@ export interface Fault extends Step {
   /** The one rule of the catalogue that the fault breaks. */
   rule: string;
   /**
-   * Rules the fault breaks as well by its nature (a page without its next link breaks NOTIF-07 as
-   * well as NOTIF-10): the attribution run expects them red beside `rule`.
+   * The one rule the fault breaks as well by its nature (a 5xx to a valid `since` breaks HTTP-04 as
+   * well as NOTIF-02): the attribution run accepts it red beside `rule`, and nothing else.
    */
   alsoBreaks?: readonly string[];
   kind: FaultKind;
