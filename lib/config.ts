@@ -94,7 +94,8 @@ export const VARIABLES = {
   CLM_GONE_PAGE_ID: 'a page id the service answers with 410, to check PAGE-06 live',
   CLM_RATE_LIMIT: 'requests per second (default 2 live, unlimited on the mock; none: no limit)',
   CLM_REQUEST_BUDGET: 'the most requests one run may make (default 1000 live; none: no limit)',
-  CLM_RUN_TIMEOUT: 'seconds the whole run may take (default 1800 live, none on the mock; none: no limit)',
+  CLM_RUN_TIMEOUT:
+    'seconds the whole run may take (default 1800 live, unlimited on the mock; none: no deadline)',
   CLM_REQUEST_TIMEOUT: 'seconds one request may take, its body included (default 30)',
   CLM_MAX_BODY_BYTES: 'the most bytes read of one response, after decompression (default 16777216)',
   CLM_MAX_RETRY_AFTER:
@@ -138,6 +139,10 @@ function url(env: Env, name: keyof typeof VARIABLES, scheme: 'https:' | 'http:')
     throw new ConfigError(name, 'must be a base URL without query or fragment');
   return value.replace(/\/+$/, '');
 }
+
+/** A bound as a person reads it: `1000 requests`, or `no limit` for `none` (JSON writes it null). */
+export const shownBound = (value: number | null, unit: string): string =>
+  value !== null && Number.isFinite(value) ? `${value}${unit}` : 'no limit';
 
 /** A positive number; with `limit`, also `none`: no limit (a service of one's own, a twin). */
 function number(

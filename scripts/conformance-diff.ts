@@ -1,5 +1,5 @@
 import { commandLine, usageError } from '../lib/cli.ts';
-import { configOrExit } from '../lib/config.ts';
+import { configOrExit, shownBound } from '../lib/config.ts';
 import { loadContract } from '../lib/contract/index.ts';
 import { diffReport, writeDiffReports } from '../lib/conformance-diff/render.ts';
 import { runDiff } from '../lib/conformance-diff/run.ts';
@@ -53,7 +53,7 @@ try {
   console.log(
     redactor.text(
       `Conformance diff: the bundled mock (seed ${MOCK_SEED}, clock ${mockNow}) against ${config.baseUrl}; ` +
-        `budget ${config.requestBudget} requests, at most ${config.rateLimit} per second`,
+        `budget ${shownBound(config.requestBudget, ' requests')}, pace ${shownBound(config.rateLimit, ' per second')}`,
     ),
   );
   const outcome = await runDiff({ contract, mock: sides.mock, live: sides.live, limits: sides.limits });
@@ -65,8 +65,9 @@ try {
       baseUrl: config.baseUrl!,
       ...(config.imageBaseUrl ? { imagesUrl: config.imageBaseUrl } : {}),
       now: new Date(liveNow).toISOString(),
-      budget: config.requestBudget,
-      perSecond: config.rateLimit,
+      // JSON has no Infinity: a bound of none is null.
+      budget: Number.isFinite(config.requestBudget) ? config.requestBudget : null,
+      perSecond: Number.isFinite(config.rateLimit) ? config.rateLimit : null,
     },
     contract: contractIdentity(contract),
     suiteCommit: suiteCommit(),

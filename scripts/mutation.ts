@@ -41,7 +41,7 @@ const { values: options } = commandLine(USAGE, {
 const SEEDS = 10;
 const config = loadConfig();
 const seed = String(config.fcSeed);
-/** One worker a core by default: the mock and the tests share the machine, so more only wait. */
+/** One worker a core a mode by default: the two modes run side by side and fill each other's gaps. */
 const WORKERS = options.workers === undefined ? Math.max(1, availableParallelism()) : Number(options.workers);
 if (!Number.isInteger(WORKERS) || WORKERS < 1) {
   console.error(`--workers takes a whole number of at least 1, not '${options.workers}'\n\n${USAGE}`);

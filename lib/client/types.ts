@@ -125,11 +125,11 @@ export interface ClientLimits {
   maxRetryAfter: number;
 }
 
-/** The failures, a 5xx's with the rules the call `decides` besides HTTP-04. */
+/** The failures, a 5xx's with the rules the call `decides` after HTTP-04. */
 export function decided(failures: CheckFailure[], decides: readonly string[] = []): CheckFailure[] {
   if (decides.length === 0) return failures;
   return failures.map((f) =>
-    f.check === 'noServerError' ? { ...f, rules: [...new Set([...decides, ...f.rules])] } : f,
+    f.check === 'noServerError' ? { ...f, rules: [...new Set([...f.rules, ...decides])] } : f,
   );
 }
 

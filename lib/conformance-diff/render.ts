@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Redactor } from '../client/redact.ts';
+import { shownBound } from '../config.ts';
 import { escapeHtml as escape, htmlPage, htmlRow } from '../report/html.ts';
 import { CLASS_TITLES, type DiffClass, type Difference } from './compare.ts';
 import type { DiffOutcome, OperationResult, PairResult } from './run.ts';
@@ -12,7 +13,8 @@ export interface DiffReport extends DiffOutcome {
   startedAt: string;
   endedAt: string;
   mock: { seed: number; now: string; baseUrl: string };
-  live: { baseUrl: string; imagesUrl?: string; now: string; budget: number; perSecond: number };
+  /** Bounds of the run; null: none. */
+  live: { baseUrl: string; imagesUrl?: string; now: string; budget: number | null; perSecond: number | null };
   contract: { version: string; hash: string };
   suiteCommit: string | null;
 }
@@ -96,7 +98,7 @@ function operationMarkdown(o: OperationResult): string[] {
 function metaLines(r: DiffReport): string[] {
   const images = r.live.imagesUrl ? ` and ${r.live.imagesUrl}` : '';
   const suite = r.suiteCommit ? r.suiteCommit.slice(0, 12) : 'not a git checkout';
-  const bounds = `budget ${r.live.budget}, at most ${r.live.perSecond} per second`;
+  const bounds = `budget ${shownBound(r.live.budget, '')}, pace ${shownBound(r.live.perSecond, ' per second')}`;
   return [
     `- Mock: the bundled mock in process, seed ${r.mock.seed}, clock ${r.mock.now}, ${r.mock.baseUrl}`,
     `- Service: ${r.live.baseUrl}${images}, \`since\` counted from ${r.live.now}`,

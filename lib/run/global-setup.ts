@@ -1,5 +1,5 @@
 import type { FullConfig } from '@playwright/test';
-import { loadConfig } from '../config.ts';
+import { loadConfig, shownBound } from '../config.ts';
 import { LEDGER_URL_VARIABLE, serveLedger } from './ledger-server.ts';
 
 /**
@@ -12,10 +12,9 @@ export default async function globalSetup(_config: FullConfig): Promise<void> {
   const limited =
     Number.isFinite(config.rateLimit) || Number.isFinite(config.requestBudget) || deadline !== undefined;
   if (config.target === 'live') {
-    const bound = (value: number, unit: string) => (Number.isFinite(value) ? `${value}${unit}` : 'no limit');
     console.log(
-      `Live run against ${config.baseUrl}: budget ${bound(config.requestBudget, ' requests')}, ` +
-        `pace ${bound(config.rateLimit, ' per second')}, deadline ${bound(config.runTimeout, ' s')}, ` +
+      `Live run against ${config.baseUrl}: budget ${shownBound(config.requestBudget, ' requests')}, ` +
+        `pace ${shownBound(config.rateLimit, ' per second')}, deadline ${shownBound(config.runTimeout, ' s')}, ` +
         `${config.requestTimeout} s per request; fast-check seed ${config.fcSeed}.`,
     );
   }

@@ -43,8 +43,8 @@ const MAX_MADE_PIXELS = 2 * LIMITS.imageMaxPixels;
 const MAX_MADE_SIDE = 2 * LIMITS.imageMaxSide;
 /**
  * Above this many output pixels a cheaper kernel, and each encoder at its fastest (least effort,
- * no dithering, at most LARGE_COLOURS in a palette): a 25-megapixel output stays within a couple of
- * seconds, where 128 dithered GIF colours took six.
+ * no dithering, at most LARGE_COLOURS in a palette): a 25-megapixel GIF takes about a second,
+ * where 128 dithered colours took six.
  */
 const LARGE_OUTPUT = 4_000_000;
 const LARGE_COLOURS = 16;
@@ -118,6 +118,7 @@ async function decoded(sharp: SharpConstructor, input: Buffer, spec: RenderSpec)
 /** The sharp pipeline of a raster output: flatten, resize, tint, encode. */
 async function pipeline(sharp: SharpConstructor, input: Buffer, spec: RenderSpec): Promise<Sharp> {
   const { width, height } = spec;
+  const large = width * height > LARGE_OUTPUT;
   let image = await decoded(sharp, input, spec);
   // JPEG has no transparency: what is transparent becomes the background asked for, else white.
   const ground = spec.bgcolor ?? (spec.format === 'jpg' ? WHITE : undefined);
@@ -125,7 +126,7 @@ async function pipeline(sharp: SharpConstructor, input: Buffer, spec: RenderSpec
   image = image.resize(width, height, {
     fit: FITS[spec.resize],
     background: ground ? channels(ground) : channels(WHITE, 0),
-    kernel: width * height > LARGE_OUTPUT ? 'linear' : 'lanczos3',
+    kernel: large ? 'linear' : 'lanczos3',
   });
   const [dark, light] = spec.tint;
   if (dark && light) {
@@ -134,7 +135,7 @@ async function pipeline(sharp: SharpConstructor, input: Buffer, spec: RenderSpec
       [0.299, 0.587, 0.114].map((l) => ((light[c]! - dark[c]!) / 255) * l) as [number, number, number];
     image = image.recomb([row(0), row(1), row(2)]).linear([1, 1, 1], dark);
   } else if (dark) image = image.tint(hex(dark));
-  return encode(image, spec.format, spec.quality, width * height > LARGE_OUTPUT);
+  return encode(image, spec.format, spec.quality, large);
 }
 
 function encode(image: Sharp, format: ImageFormat, quality: Quality | undefined, large: boolean): Sharp {

@@ -53,6 +53,8 @@ test.describe('exploration from the contract', () => {
         // Where unsafe requests may not go, reads only; at most this operation's share of the budget.
         const selection = selectCases(operation, cases, { live: !promises.unsafeRequests, perOperation });
         const outcomes: CaseOutcome[] = [];
+        // A case of no rule of its own is the operation's first.
+        const fallback = operation.rules.slice(0, 1);
         let gone: number | undefined;
         try {
           const feed = operation.id === 'listNotifications' ? await feedTokens(api, target) : {};
@@ -63,7 +65,7 @@ test.describe('exploration from the contract', () => {
             outcomes,
             (response) => api.retired(response),
             (c, response) => caseRefusalRules(contract, c, response),
-            operation.rules.slice(0, 1),
+            fallback,
           );
         } finally {
           // A run that stopped (budget, deadline) leaves the cases it never reached not run.
@@ -76,7 +78,7 @@ test.describe('exploration from the contract', () => {
           });
         }
         test.skip(gone !== undefined, goneReason({ operation: operation.id, gone }));
-        const failures = failuresOf(outcomes, operation.rules.slice(0, 1));
+        const failures = failuresOf(outcomes, fallback);
         const ran = outcomes.filter((o) => o.ran).length;
         // Each failure on a line of its own, opening with its rules: the attribution reads them there.
         const heading = `${failures.length} of ${ran} cases got what the contract does not allow`;

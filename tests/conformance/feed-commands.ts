@@ -159,7 +159,7 @@ class FollowKept implements FeedCommand {
     const client = real.clients[this.client]!;
     client.delivered.length = client.kept!.delivered;
     client.pagesFrom = client.pagesFrom?.filter((p) => p.at < client.kept!.delivered);
-    return follow(model, real, this.client, client.kept!.next, true);
+    return follow(model, real, this.client, client.kept!.next);
   }
   toString(): string {
     return `${this.client}.followKept()`;

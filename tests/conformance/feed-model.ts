@@ -27,10 +27,11 @@ export interface FeedModel {
 }
 
 /**
- * The kind of page a next link was read from: what the rule of a change lost after it is. A link
- * kept aside and followed at a later poll is NOTIF-11's, whatever page it came from.
+ * The kind of page a next link was read from: what the rule of a change lost after it is, whether
+ * the link was followed at once or kept aside for a later poll (an empty page's is NOTIF-11's, a
+ * short page's NOTIF-10's).
  */
-type LinkFrom = 'full' | 'short' | 'empty' | 'kept';
+type LinkFrom = 'full' | 'short' | 'empty';
 
 interface FeedClient {
   delivered: string[];
@@ -115,45 +116,24 @@ function ruleOfLoss(client: FeedClient, expected: string[], at: number): string 
   const got = delivered[at];
   const before = (list: string[]) => list.slice(0, at).filter((label) => label === got).length;
   const again = got !== undefined && before(delivered) > 0 && before(delivered) >= before(expected);
-  if (again || delivered.slice(at + 1).includes(expected[at]!) || ledBack(client, at)) return 'NOTIF-09';
+  if (again || delivered.slice(at + 1).includes(expected[at]!)) return 'NOTIF-09';
   const isDelete = (label: string | undefined) => label?.endsWith(' DELETE') ?? false;
   if (isDelete(expected[at]) && !delivered.some(isDelete)) return 'NOTIF-12';
   return ruleOfLink(client.pagesFrom?.filter((p) => p.at === at).at(-1)?.from);
 }
 
-/**
- * Whether the page that begins at `at` begins with the changes an earlier page held: its link led
- * back (a page token ignored, say), the walk's failure (NOTIF-09) whatever page it came from. One
- * label cannot tell: an item updated twice repeats its label.
- */
-function ledBack(client: FeedClient, at: number): boolean {
-  const starts = (client.pagesFrom ?? []).map((p) => p.at).filter((start) => start <= at);
-  if (starts.at(-1) !== at) return false;
-  const labels = client.delivered;
-  return starts.slice(0, -1).some((start, i) => {
-    const earlier = labels.slice(start, starts[i + 1]);
-    return earlier.length > 0 && labels.slice(at, at + earlier.length).join('\n') === earlier.join('\n');
-  });
-}
-
 /** What a change lost after following a link breaks, by the page the link came from. */
 const ruleOfLink = (from: LinkFrom | 'start' | undefined) =>
-  from === 'empty' || from === 'kept' ? 'NOTIF-11' : from === 'short' ? 'NOTIF-10' : 'NOTIF-09';
+  from === 'empty' ? 'NOTIF-11' : from === 'short' ? 'NOTIF-10' : 'NOTIF-09';
 
 const kindOf = (page: FeedPage): LinkFrom =>
   page.notifications.length === 0 ? 'empty' : page.notifications.length < 200 ? 'short' : 'full';
 
 /** One poll: the client follows `url` as given and takes the page. An empty page means it has all. */
-export async function follow(
-  model: FeedModel,
-  real: FeedReal,
-  name: ClientName,
-  url: string,
-  kept = false,
-): Promise<void> {
+export async function follow(model: FeedModel, real: FeedReal, name: ClientName, url: string): Promise<void> {
   const client = real.clients[name]!;
   const page = await real.fetchPage(url);
-  const from = kept ? 'kept' : (real.linkFrom?.get(url) ?? 'start');
+  const from = real.linkFrom?.get(url) ?? 'start';
   (client.pagesFrom ??= []).push({ at: client.delivered.length, from });
   client.delivered.push(...page.notifications.map(labelOfNotification));
   const next = nextLink(page);

@@ -83,7 +83,7 @@ const DECIDED: (Omit<Case, 'rule'> & { decides: string[]; rules: string[] })[] =
   {
     fault: 'since-lower-case-breaks-server',
     decides: ['NOTIF-02'],
-    rules: ['NOTIF-02', 'HTTP-04'],
+    rules: ['HTTP-04', 'NOTIF-02'],
     ask: (api) =>
       api.call('listNotifications', { query: { since: since.toLowerCase() }, decides: ['NOTIF-02'] }),
   },
