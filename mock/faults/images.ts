@@ -228,6 +228,9 @@ export const IMAGES_FAULTS: Fault[] = [
   {
     name: 'side-limit-65536',
     rule: 'IMG-07',
+    // No JPEG or GIF holds a side of 65,536 pixels: a transform let through at that size cannot
+    // be served in the format its Content-Type names (IMG-01).
+    alsoBreaks: ['IMG-01'],
     kind: 'value',
     description: 'Width and height are checked against 65,536 (a 16-bit limit), not 65,000.',
     apply: switches({ sideLimit65536: true }),
