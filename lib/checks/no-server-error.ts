@@ -1,12 +1,15 @@
 import type { Check } from './types.ts';
 
-/** HTTP-04: no input, however malformed, is answered with a 5xx. */
+/**
+ * HTTP-04: no input, however malformed, is answered with a 5xx; nor may the request get one whose
+ * status a rule states (`decides`): a 5xx is that rule's failure too.
+ */
 export const noServerError: Check = (exchange) =>
   exchange.status >= 500
     ? {
         check: 'noServerError',
         title: 'Server error',
-        rules: ['HTTP-04'],
+        rules: [...new Set(['HTTP-04', ...(exchange.decides ?? [])])],
         expected: 'a status below 500',
         received: `${exchange.status}: ${exchange.text.slice(0, 200)}`,
       }

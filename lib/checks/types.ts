@@ -14,6 +14,8 @@ export interface Exchange {
   text: string;
   /** The body parsed as JSON, or undefined when it is not JSON. */
   json: unknown;
+  /** The rules that state what status the request must get (the call's `decides`). */
+  decides?: readonly string[];
 }
 
 export interface CheckContext {

@@ -7,7 +7,7 @@ import { recordExercised } from './exercised.ts';
 import { goneStatus, recordDeprecation, recordExchange, type Observations } from './observations.ts';
 import { documentAt, operationAt, promisesOf } from './target.ts';
 import type { WireResponse } from './transport.ts';
-import { ApiCheckError, decided, type ApiResponse, type Target } from './types.ts';
+import { ApiCheckError, type ApiResponse, type Target } from './types.ts';
 
 /** What judging an answer needs of the client: the contract, the target, where to record. */
 export interface InspectDeps {
@@ -50,6 +50,7 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
     responseHeaders: headers,
     text,
     json,
+    ...(options.decides ? { decides: options.decides } : {}),
   };
   const isRedirect = status >= 300 && status < 400 && headers.location !== undefined;
   if (operation && !isRedirect && method !== 'HEAD') {
@@ -76,12 +77,11 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
       redactor,
     );
   const checks = options.checks === 'safety' ? SAFETY_CHECKS : method === 'HEAD' ? HEAD_CHECKS : ALL_CHECKS;
-  const checked = runChecks(checks, exchange, {
+  const failures = runChecks(checks, exchange, {
     contract,
     secrets: redactor.values(),
     strict: promisesOf(target.kind).strict,
   });
-  const failures = decided(checked, options.decides);
   if (failures.length > 0) {
     for (const { check, title, rules, place } of failures)
       observations.findings.push({ check, title, rules, ...(place ? { place } : {}) });

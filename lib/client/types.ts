@@ -125,14 +125,6 @@ export interface ClientLimits {
   maxRetryAfter: number;
 }
 
-/** The failures, a 5xx's with the rules the call `decides` after HTTP-04. */
-export function decided(failures: CheckFailure[], decides: readonly string[] = []): CheckFailure[] {
-  if (decides.length === 0) return failures;
-  return failures.map((f) =>
-    f.check === 'noServerError' ? { ...f, rules: [...new Set([...f.rules, ...decides])] } : f,
-  );
-}
-
 /** An answer whose body cannot be read: a failure of the service, not a network blip to retry. */
 export function undecodable(what: string, curl: string): ApiCheckError {
   const failure = {

@@ -44,13 +44,26 @@ export function walkSince(
  * it. A change a walk lost that a fresh since delivers was lost by a link (NOTIF-10, NOTIF-11); one
  * no since delivers is missing from the feed, which a walk from since finds as well (NOTIF-09).
  */
-export async function inFeed(fetchPage: (url: string) => Promise<FeedPage>, feedUrl: string, change: Change) {
+async function inFeed(fetchPage: (url: string) => Promise<FeedPage>, feedUrl: string, change: Change) {
   const url = new URL(feedUrl);
   url.search = `?since=${iso(change.time - 1)}`;
   const has = (page: FeedPage) =>
     page.notifications.some((n) => uuidOf(n.id) === change.contentId && typeOf(n) === change.type);
   // A few pages: a burst in one millisecond may fill the first.
   return has((await walkFeed(fetchPage, url.toString(), 5, has)).pages.at(-1)!);
+}
+
+/**
+ * The rule a change lost by a walk breaks: `byLink`, the rule of the link that lost it, when a fresh
+ * since still delivers it; the walk's (NOTIF-09) when none does. No change lost: `byLink`.
+ */
+export async function ruleOfLost(
+  fetchPage: (url: string) => Promise<FeedPage>,
+  feedUrl: string,
+  lost: Change | undefined,
+  byLink: string,
+): Promise<string> {
+  return lost && !(await inFeed(fetchPage, feedUrl, lost)) ? 'NOTIF-09' : byLink;
 }
 
 /** A feed page from `since`; `decides` the rules that state its answer (NOTIF-02 of a form of since). */
