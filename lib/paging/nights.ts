@@ -1,9 +1,9 @@
 import type { Redactor } from '../client/redact.ts';
-import { collapse, keyOf } from './sequence.ts';
+import { align, keyOf, stepsOf, type Notification, type Step } from './sequence.ts';
 import type { FeedPage } from './walk.ts';
 
 /** A change as the feed delivers it; a key with the policies for them also gets its time and reference. */
-export type Change = FeedPage['notifications'][number] & { lastModified?: string; publishReference?: string };
+export type Change = Notification;
 
 /**
  * What one night keeps of its feed walk for the next, and what it found. The walk that kept `next`
@@ -17,9 +17,9 @@ export interface FeedNight {
   next: string;
   /** Where the walk that ended on `next` started. */
   since: string;
-  /** The changes that walk delivered, a change again right after itself counted once. */
+  /** The changes that walk delivered, a change again where a page starts counted once. */
   count?: number;
-  /** The identities of its last changes (at most `TAIL`), oldest first. */
+  /** The keys of its last changes (at most `TAIL`: kind and item, whatever the URIs' scheme), oldest first. */
   tail?: string[];
   /** Changes tonight's walk of the kept link delivered. */
   delivered: number;
@@ -38,31 +38,31 @@ export const FEED_NIGHT_ATTACHMENT = 'feed-night';
 export const WINDOW_DAYS = 90;
 
 /** How many of a walk's last changes a night keeps to find its place again. */
-const TAIL = 3;
+const TAIL = 5;
 
-/** A change as a night knows it again: its kind and thing, and its time and reference where given. */
-export const identity = (n: Change): string =>
-  [keyOf(n), n.lastModified, n.publishReference].filter(Boolean).join(' ');
-
-/** A change named for a reader: its type, its thing, and its time and reference where given. */
-const describe = (id: string): string => {
-  const [type = '', thing = '', time, reference] = id.split(' ');
-  return (
-    `${type.split('/').pop()} ${thing}` + (time ? ` at ${time}` : '') + (reference ? ` (${reference})` : '')
-  );
+/**
+ * A kept change's key, as this night writes it (`UPDATE <uuid>`) or as an older night wrote it
+ * (`<type URI> <id URI> [time] [reference]`): read the same way, so a change of scheme or of the
+ * optional fields between nights is no change.
+ */
+const keptKey = (kept: string): string => {
+  const [type = '', id = ''] = kept.split(' ');
+  return keyOf({ type, id });
 };
 
 /** What a night keeps of the walk from `since` that ended on `next`. */
 export function nightOf(
-  walk: { since: string; next: string; changes: readonly Change[] },
+  walk: { since: string; next: string; pages: readonly FeedPage[] },
   redactor: Redactor,
 ): Pick<FeedNight, 'next' | 'since' | 'count' | 'tail'> {
-  const ids = collapse(walk.changes.map(identity));
+  const keys = stepsOf(walk.pages)
+    .filter((s) => !s.again)
+    .map((s) => s.key);
   return {
     next: keptLink(walk.next, redactor),
     since: walk.since,
-    count: ids.length,
-    tail: ids.slice(-TAIL),
+    count: keys.length,
+    tail: keys.slice(-TAIL),
   };
 }
 
@@ -85,7 +85,7 @@ export function keptLink(href: string, redactor: Redactor): string {
 
 /** What comparing the kept link's changes with a fresh walk from the night's `since` found. */
 export interface CrossNight {
-  /** Why the comparison could not be made: the fresh walk does not start as the night's did. */
+  /** Why the comparison could not be made: the fresh walk does not hold the night's last changes. */
   undecided?: string;
   /** Changes skipped, repeated or out of order, named. */
   gaps: string[];
@@ -94,55 +94,65 @@ export interface CrossNight {
 }
 
 /**
- * Compares what the kept link delivered with a fresh walk from the night's own `since`: that walk
- * holds the night's `count` changes first, ending with its `tail`, then exactly the kept link's.
- * Changes the fresh walk holds past the kept link's last may have come after it: not judged.
+ * Where the night's walk ended inside a fresh walk from the same `since`: at the last of the
+ * night's `tail` that the fresh walk lists among its first `count` changes (a fresh page may list
+ * only the latest event of an item, so the fresh walk holds at most `count` of them), with the
+ * tail's changes after that one.
+ */
+function joinOf(tail: readonly string[], count: number, fresh: readonly Step[]) {
+  const ends: number[] = [];
+  let seen = 0;
+  for (const [p, step] of fresh.entries()) {
+    if (!step.again) seen++;
+    if (seen > count) break;
+    ends.push(p);
+  }
+  for (let t = tail.length - 1; t >= 0; t--)
+    for (let p = ends.length - 1; p >= 0; p--)
+      if (fresh[ends[p]!]!.key === tail[t]) return { at: ends[p]!, after: tail.slice(t + 1) };
+  return undefined;
+}
+
+/**
+ * Compares what the kept link delivered with a fresh walk from the night's own `since`, by kind,
+ * item and order: past the night's last changes, the fresh walk holds exactly the kept link's,
+ * within what the feed may do (`lib/allowances.ts`: the kept link's first change may be the night's
+ * last again; a page lists one event per item). Changes the fresh walk holds past the kept link's
+ * last may have come after it: not judged.
  */
 export function crossNight(
   night: FeedNight & { at: string },
-  kept: readonly Change[],
-  fresh: readonly Change[],
+  kept: readonly FeedPage[],
+  fresh: readonly FeedPage[],
 ): CrossNight {
-  const { count = 0, tail = [] } = night;
-  const all = collapse(fresh.map(identity));
-  const before = all.slice(Math.max(0, count - tail.length), count);
-  if (before.length !== tail.length || before.some((id, i) => id !== tail[i]))
+  const { count = 0 } = night;
+  const tail = (night.tail ?? []).map(keptKey);
+  const all = stepsOf(fresh);
+  const join = tail.length === 0 ? { at: -1, after: [] } : joinOf(tail, count, all);
+  if (!join)
     return {
       undecided:
-        `a fresh walk from ${night.since} does not begin with the ${count} changes the run of ` +
-        `${night.at} delivered from it (its change ${count} is ` +
-        `${all[count - 1] ? describe(all[count - 1]!) : 'missing'})`,
+        `a fresh walk from ${night.since} lists none of the last ${tail.length} changes the run of ` +
+        `${night.at} delivered from it (${tail.join(', ')}) among its first ${count}`,
       gaps: [],
       repeats: 0,
     };
-  const ids = kept.map(identity);
-  const repeats = tail.length > 0 && ids[0] === tail.at(-1) ? 1 : 0;
-  return { gaps: compare(night, collapse([...tail, ...ids]).slice(tail.length), all.slice(count)), repeats };
-}
-
-/** Walks the kept link's changes and the fresh walk's rest side by side, naming each difference. */
-function compare(night: FeedNight & { at: string }, kept: string[], rest: string[]): string[] {
-  const gaps: string[] = [];
-  const seen = new Set(night.tail ?? []);
-  let [k, r] = [0, 0];
-  while (k < kept.length && r < rest.length) {
-    if (kept[k] === rest[r]) {
-      seen.add(kept[k++]!);
-      r++;
-    } else if (seen.has(kept[k]!))
-      gaps.push(`repeated: ${describe(kept[k++]!)}, delivered before, came again from the kept link`);
-    else if (!kept.slice(k).includes(rest[r]!))
-      gaps.push(
-        `skipped: ${describe(rest[r++]!)} came from a fresh since ${night.since}, ` +
-          `but not from the next link kept by the run of ${night.at}`,
-      );
-    else
-      gaps.push(
-        `out of order: ${describe(kept[k++]!)} came from the kept link where a fresh since gives ` +
-          describe(rest[r]!),
-      );
-  }
-  for (; k < kept.length; k++)
-    if (seen.has(kept[k]!)) gaps.push(`repeated: ${describe(kept[k]!)} came twice from the kept link`);
-  return gaps;
+  const steps = stepsOf(kept, 1);
+  // Across polls: the kept link may start with the night's last change again, or with its item's next.
+  const first = steps[0];
+  if (first && first.key === tail.at(-1)) steps[0] = { ...first, again: true };
+  const sequence: Step[] = [...join.after.map((key) => ({ key, page: 0 })), ...steps];
+  const rest = all.slice(join.at + 1);
+  const { differences } = align(sequence, rest);
+  // The kept link's first change was a repeat unless the fresh walk lists it there too.
+  const repeats = steps[0]?.again && rest[join.after.length]?.key !== steps[0].key ? 1 : 0;
+  const gaps = differences.map((d) =>
+    d.only === 'b'
+      ? `skipped: ${d.key} came from a fresh since ${night.since}, ` +
+        `but not from the next link kept by the run of ${night.at}`
+      : d.only === 'a' && sequence.slice(0, d.at).some((s) => s.key === d.key)
+        ? `repeated: ${d.key}, delivered before, came again from the kept link`
+        : `out of order: ${d.key} came from the kept link where a fresh since gives ${d.instead}`,
+  );
+  return { gaps, repeats };
 }

@@ -87,8 +87,6 @@ export const CONTENT_FAULTS: Fault[] = [
     rule: 'CONT-04',
     kind: 'shape',
     description: 'Search results do not say where the full item is (no apiUrl).',
-    notLive:
-      "The real service's hits may lack apiUrl (a podcast hit): live, such a hit is noted, never failed.",
     apply: rewrite(
       ['searchContent'],
       onStatus(200, (b) => {

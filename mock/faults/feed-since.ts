@@ -225,6 +225,39 @@ export const FEED_SINCE_FAULTS: Fault[] = [
     apply: switches({ futureSinceServed: true }),
   },
   {
+    name: 'future-since-lists-changes',
+    rule: 'NOTIF-03',
+    kind: 'timing',
+    description:
+      'A since in the future is answered 200 with the changes of the last day, as if it were a day ago: ' +
+      'just outside the empty page a real feed may answer.',
+    apply: (request, next, seen) => {
+      const response = next(request);
+      const since = parseRfc3339(request.query.get('since') ?? '');
+      const now = seen.context?.state.clock.now();
+      if (seen.context?.operation.id !== 'listNotifications' || since === undefined || now === undefined)
+        return response;
+      return since > now ? next(withQuery(request, (q) => q.set('since', toTimestamp(now - DAY)))) : response;
+    },
+  },
+  {
+    name: 'malformed-since-503',
+    rule: 'HTTP-04',
+    alsoBreaks: ['NOTIF-02'],
+    kind: 'status',
+    description:
+      'A since that is not a timestamp gets 503 {"message": "server error"}, every time, while every ' +
+      'other request is served: a gateway outage in form, a verdict on malformed input in fact.',
+    apply: (request, next, seen) => {
+      const response = next(request);
+      const since = request.query.get('since');
+      const malformed = since !== null && parseRfc3339(since) === undefined;
+      return seen.context?.operation.id === 'listNotifications' && response.status === 400 && malformed
+        ? { status: 503, body: { message: 'server error' } }
+        : response;
+    },
+  },
+  {
     name: 'future-since-422',
     rule: 'NOTIF-03',
     alsoBreaks: NO_400,

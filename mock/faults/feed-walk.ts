@@ -36,6 +36,23 @@ export const FEED_WALK_FAULTS: Fault[] = [
     apply: switches({ lastRepeatedAcrossPages: true }),
   },
   {
+    name: 'change-repeated-inside-page',
+    rule: 'NOTIF-09',
+    kind: 'paging',
+    description:
+      'A page of fewer than 200 changes lists its middle change twice in a row: a repeat inside one ' +
+      'page, which delivery at least once never makes.',
+    apply: rewrite(
+      ['listNotifications'],
+      onStatus(200, (b) => {
+        const list = b.notifications;
+        if (!Array.isArray(list) || list.length < 2 || list.length >= 200) return;
+        const middle = Math.floor(list.length / 2);
+        list.splice(middle, 0, structuredClone(list[middle] as Json));
+      }),
+    ),
+  },
+  {
     name: 'change-skipped-across-pages',
     rule: 'NOTIF-09',
     kind: 'paging',

@@ -60,7 +60,7 @@ test.describe('the change feed across nights', () => {
       const walk = await walkSince(api, target, since, PAGE_BOUND);
       if (walk.next)
         await keep({
-          ...nightOf({ since, next: walk.next, changes: walk.notifications }, redactor),
+          ...nightOf({ since, next: walk.next, pages: walk.pages }, redactor),
           ...found,
         });
     };
@@ -73,7 +73,7 @@ test.describe('the change feed across nights', () => {
     const kept = await walkFeed(pages(api), night.next, PAGE_BOUND);
     const bound = PAGE_BOUND + Math.ceil((night.count ?? 0) / 200) + 1;
     const fresh = await walkSince(api, target, night.since, bound);
-    const found = crossNight(night, kept.notifications, fresh.notifications);
+    const found = crossNight(night, kept.pages, fresh.pages);
     for (let i = 0; i < found.repeats; i++)
       observations.drift.push({
         operation: 'listNotifications',
