@@ -39,10 +39,10 @@ export const podcastHitsAllowed = (hits: number): number => Math.ceil(hits * POD
 
 /**
  * An outage is waited out, not judged: a 502, 503 or 504 while a request known to be good fails as
- * well. The wait grows (`firstPauseS`, doubling, at most `maxPauseS` between tries) and ends after
- * `CLM_OUTAGE_WAIT` seconds (a backend restart lasts tens of seconds).
+ * well. The pause between tries grows (`firstPauseS`, doubling, at most `maxPauseS`; longer when a
+ * `Retry-After` asks) and the wait ends after `CLM_OUTAGE_WAIT` seconds (a restart lasts tens of them).
  */
-export const OUTAGE = { statuses: [502, 503, 504], firstPauseS: 1, maxPauseS: 15 } as const;
+export const OUTAGE = { statuses: [502, 503, 504], firstPauseS: 0.5, maxPauseS: 15 } as const;
 
 export const ALLOWANCES: readonly Allowance[] = [
   {

@@ -64,6 +64,8 @@ export interface Config {
   maxBodyBytes: number;
   /** The longest Retry-After waited out, in seconds; a longer one stops the run as incomplete. */
   maxRetryAfter: number;
+  /** Seconds one outage of the service (502, 503, 504 to a request known to be good) is waited out. */
+  outageWait: number;
 }
 
 /** The name the image service knows the suite by, unless CLM_IMAGE_SOURCE names another. */
@@ -100,6 +102,9 @@ export const VARIABLES = {
   CLM_MAX_BODY_BYTES: 'the most bytes read of one response, after decompression (default 16777216)',
   CLM_MAX_RETRY_AFTER:
     'the longest Retry-After waited out, in seconds; a longer one ends the run as incomplete (default 60)',
+  CLM_OUTAGE_WAIT:
+    'seconds an outage (502, 503, 504 while a request known to be good fails too) is waited out, ' +
+    'retrying with a growing pause; past it the test is not run (default 60)',
   CLM_REPORTS_DIR: 'where reports are written (default reports)',
   CLM_EVIDENCE_DIR:
     'where a run keeps its evidence store for spec:diff (default reports/evidence live, none on the mock; off: none)',
@@ -215,6 +220,7 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     requestTimeout: number(env, 'CLM_REQUEST_TIMEOUT', 30, false),
     maxBodyBytes: number(env, 'CLM_MAX_BODY_BYTES', 16 * 1024 * 1024, true),
     maxRetryAfter: number(env, 'CLM_MAX_RETRY_AFTER', 60, false),
+    outageWait: number(env, 'CLM_OUTAGE_WAIT', 60, false),
   };
   if (config.fcPath !== undefined && !/^\d+(:\d+)*$/.test(config.fcPath))
     throw new ConfigError('FC_PATH', `"${config.fcPath}" is not a fast-check path such as 3:0:1`);

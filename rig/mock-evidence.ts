@@ -26,7 +26,7 @@ export async function mockEvidence(): Promise<EvidenceEntry[]> {
       contract,
       target,
       ledger: localLedger(new Ledger({ perSecond: Infinity, budget: Infinity })),
-      limits: { requestTimeoutMs: 30_000, maxBodyBytes: 16 * 1024 * 1024, maxRetryAfter: 0 },
+      limits: { requestTimeoutMs: 30_000, maxBodyBytes: 16 * 1024 * 1024, maxRetryAfter: 0, outageWait: 0 },
       redactor: new Redactor(secrets),
       observations,
       stop: (reason) => {

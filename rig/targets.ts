@@ -187,6 +187,7 @@ export const clientLimits = (config: Config): ClientLimits => ({
   requestTimeoutMs: config.requestTimeout * 1000,
   maxBodyBytes: config.maxBodyBytes,
   maxRetryAfter: config.maxRetryAfter,
+  outageWait: config.outageWait,
 });
 
 /** The target the configuration names: the suite's mock, or the configured service. */

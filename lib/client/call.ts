@@ -15,8 +15,8 @@ export interface Call {
   redirects: string[];
   throttled: number;
   retried: boolean;
-  /** Whether it met an outage (502, 503, 504) already and was sent again. */
-  outage: boolean;
+  /** The outage it met (502, 503, 504): when it began, the next pause, and whether the service was seen up meanwhile. */
+  outage?: { began: number; pauseS: number; seenUp: boolean };
 }
 
 /** A call ready to go: its credentials, its body as text, and a redactor that knows what it sends. */
@@ -48,7 +48,6 @@ export function prepareCall(
     redirects: [],
     throttled: 0,
     retried: false,
-    outage: false,
   };
 }
 

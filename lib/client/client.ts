@@ -9,6 +9,7 @@ import { sendOnWire, TransportError, type WireResponse } from './transport.ts';
 import { prepareCall, wireRequest, type Call } from './call.ts';
 import { linkDestination, mayCarrySecrets } from './credentials.ts';
 import { withImageSource } from './target.ts';
+import { Outages } from './outage.ts';
 import {
   undecodable,
   type ApiResponse,
@@ -23,10 +24,6 @@ export type { ApiResponse, CallOptions, ClientLimits, KeyPlacement, RawOptions, 
 
 const MAX_REDIRECTS = 5;
 const MAX_THROTTLE_RETRIES = 3;
-/** A gateway's answers for a service that is down or too slow: an outage, not a verdict. */
-const OUTAGE = new Set([502, 503, 504]);
-/** Seconds before a request that met an outage is sent again, when no Retry-After says. */
-const OUTAGE_PAUSE_S = 2;
 
 /** A value with every octet of its UTF-8 percent-encoded: the same value to a URI parser (RFC 3986 §6.2.2.2). */
 export function everyOctet(value: string): string {
@@ -43,6 +40,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * throttling, runs every check on every response, and records coverage and drift.
  */
 export class ApiClient {
+  private readonly outages: Outages;
+
   constructor(
     private readonly deps: {
       contract: Contract;
@@ -54,7 +53,9 @@ export class ApiClient {
       /** Ends the current test as not run (the run's budget, deadline or the service stopped it). */
       stop: (reason: string) => never;
     },
-  ) {}
+  ) {
+    this.outages = new Outages({ ...deps, exchange: (request) => this.exchange(request) });
+  }
 
   /** Calls an operation by its operationId. */
   async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
@@ -139,7 +140,8 @@ export class ApiClient {
       const wire = await this.attempt(call, request);
       if (wire === undefined) continue;
       void this.deps.ledger.answered();
-      if (await this.outage(call, wire)) continue;
+      if (await this.outages.waitedOut(call, wire, request)) continue;
+      this.outages.remember(call.method, request, wire.status);
       const answer = { method, url: call.url, requestHeaders: request.headers, wire, curl: request.curl };
       const response = inspect(this.deps, answer, call);
       if (!(await this.follow(call, response, request.curl))) return response;
@@ -181,31 +183,6 @@ export class ApiClient {
       if (target.kind === 'live') this.deps.stop(`the service did not answer ${what}`);
       throw new Error(`${what}\nReproduce with:\n  ${request.curl}`);
     }
-  }
-
-  /**
-   * Live, a 502, 503 or 504 is the gateway saying the service is down, not an answer to the request:
-   * sent once more after a pause (true: send again). Twice, a request meant to be valid is not run;
-   * a deliberately malformed one goes to the checks, which fail any 5xx to it (HTTP-04).
-   */
-  private async outage(call: Call, wire: WireResponse): Promise<boolean> {
-    const { target, limits, observations } = this.deps;
-    if (target.kind !== 'live' || !OUTAGE.has(wire.status)) return false;
-    const shown = call.redactor.text(call.url);
-    if (!call.outage) {
-      call.outage = true;
-      observations.retries.push({
-        reason: `${wire.status}: the service is down, asked once more`,
-        url: shown,
-      });
-      const asked = Number(wire.headers['retry-after']);
-      const seconds =
-        Number.isFinite(asked) && asked >= 0 ? Math.min(asked, limits.maxRetryAfter) : OUTAGE_PAUSE_S;
-      await sleep(seconds * 1000);
-      return true;
-    }
-    if (call.options.checks === 'safety') return false;
-    this.deps.stop(`the service answered ${wire.status} twice, an outage: ${call.method} ${shown}`);
   }
 
   /** Whether to go on: a 429 waited out (the whole run waits), or a redirect followed. */

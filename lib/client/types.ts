@@ -123,6 +123,8 @@ export interface ClientLimits {
   maxBodyBytes: number;
   /** The longest Retry-After waited out, in seconds. */
   maxRetryAfter: number;
+  /** Seconds one outage is waited out before the test is not run (`CLM_OUTAGE_WAIT`). */
+  outageWait: number;
 }
 
 /** An answer whose body cannot be read: a failure of the service, not a network blip to retry. */

@@ -8,12 +8,19 @@ import { NotRun, selfClient } from './support/api-client.ts';
 
 /**
  * A service behind a gateway that answers each request with the statuses given, in turn, then 200:
- * `[503]` is a gateway whose backend failed once.
+ * `[503]` is a gateway whose backend failed once. A request whose query holds `bad` gets `malformed`
+ * every time when given: the service's own answer to it.
  */
-async function gateway(statuses: number[]): Promise<{ server: Server; url: string; seen: number }> {
+async function gateway(
+  statuses: number[],
+  malformed?: number,
+): Promise<{ server: Server; url: string; seen: number; statuses: number[] }> {
   const state = { seen: 0 };
-  const server = createServer((_req, res) => {
-    const status = statuses[state.seen++];
+  const server = createServer((req, res) => {
+    state.seen++;
+    const status = statuses.shift();
+    if (status === undefined && malformed !== undefined && req.url?.includes('bad'))
+      return sendJson(res, malformed, { message: 'server error' });
     if (status === undefined) sendJson(res, 200, { ipAddresses: ['192.0.2.1'] });
     else sendJson(res, status, { message: 'server error' }, { 'Retry-After': '0' });
   });
@@ -21,6 +28,7 @@ async function gateway(statuses: number[]): Promise<{ server: Server; url: strin
   return {
     server,
     url,
+    statuses,
     get seen() {
       return state.seen;
     },
@@ -37,34 +45,64 @@ const ask = (url: string, kind?: Target['kind'], checks?: 'safety') =>
   selfClient(target(url, kind), []).call('listTrialExclusionIpAddresses', checks ? { checks } : {});
 
 test.describe('an outage of a live service (502, 503, 504) @HTTP-04', () => {
-  test('is asked once more after a pause, and the answer that follows counts', async () => {
+  test('is waited out, asked again after a pause, and the answer that follows counts', async () => {
     for (const status of [502, 503, 504]) {
-      const service = await gateway([status]);
+      const service = await gateway([status, status]);
       const observations = emptyObservations();
       const response = await selfClient(target(service.url), [], observations).call(
         'listTrialExclusionIpAddresses',
       );
       expect(response.status).toBe(200);
-      expect(service.seen).toBe(2);
-      expect(observations.retries[0]?.reason).toMatch(new RegExp(`^${status}: the service is down`));
+      expect(service.seen).toBe(3);
+      // The pause grows between tries: half a second, then one.
+      expect(observations.retries.map((r) => r.reason)).toEqual([
+        `${status}: the service is down, asked again after 0.5 s`,
+        `${status}: the service is down, asked again after 1.0 s`,
+      ]);
       await closeServer(service.server);
     }
   });
 
-  test('twice in a row leaves a valid request not run, never failed', async () => {
-    const service = await gateway([503, 503]);
-    await expect(ask(service.url)).rejects.toThrow(NotRun);
-    await expect(ask(service.url)).resolves.toMatchObject({ status: 200 });
+  test('that outlasts CLM_OUTAGE_WAIT leaves a request not run, named with its times, never failed', async () => {
+    const service = await gateway(Array<number>(100).fill(503));
+    const began = Date.now();
+    const run = ask(service.url);
+    await expect(run).rejects.toThrow(NotRun);
+    await expect(run).rejects.toThrow(
+      /the service was out \(503\) from \S+Z to \S+Z, past CLM_OUTAGE_WAIT=3 s/,
+    );
+    // Waited out for the wait given (3 s here), and no longer.
+    expect(Date.now() - began).toBeGreaterThanOrEqual(2_900);
+    expect(Date.now() - began).toBeLessThan(6_000);
     await closeServer(service.server);
   });
 
-  test('twice in a row fails a deliberately malformed request, and a 500 fails at once', async () => {
-    const twice = await gateway([503, 503]);
-    await expect(ask(twice.url, 'live', 'safety')).rejects.toThrow(ApiCheckError);
+  test("a 5xx to one request while the service answers others is that request's answer, and fails", async () => {
+    const service = await gateway([], 503);
+    const client = selfClient(target(service.url), []);
+    await client.call('listTrialExclusionIpAddresses');
+    const before = service.seen;
+    await expect(client.call('listTrialExclusionIpAddresses', { query: { bad: '1' } })).rejects.toThrow(
+      /Server error \[HTTP-04\]/,
+    );
+    // The request, the known request asked again, the request once more, and once more the known one.
+    expect(service.seen - before).toBe(4);
     const internal = await gateway([500]);
     await expect(ask(internal.url)).rejects.toThrow(/Server error \[HTTP-04\]/);
     expect(internal.seen).toBe(1);
-    await Promise.all([closeServer(twice.server), closeServer(internal.server)]);
+    await Promise.all([closeServer(service.server), closeServer(internal.server)]);
+  });
+
+  test('a 5xx to every request, the known good one too, is an outage: waited out, never failed', async () => {
+    const service = await gateway([], 503);
+    const client = selfClient(target(service.url), []);
+    await client.call('listTrialExclusionIpAddresses');
+    // The backend goes down: every request fails, the one known to be good too.
+    service.statuses.push(...Array<number>(100).fill(503));
+    await expect(client.call('listTrialExclusionIpAddresses', { query: { bad: '1' } })).rejects.toThrow(
+      NotRun,
+    );
+    await closeServer(service.server);
   });
 
   test('is a defect of the bundled mock, never asked again', async () => {

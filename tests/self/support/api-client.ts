@@ -21,7 +21,7 @@ export function selfClient(
     contract,
     target,
     ledger: localLedger(new Ledger({ perSecond: Infinity, budget: Infinity })),
-    limits: { requestTimeoutMs: 5_000, maxBodyBytes: 1 << 24, maxRetryAfter: 5 },
+    limits: { requestTimeoutMs: 5_000, maxBodyBytes: 1 << 24, maxRetryAfter: 5, outageWait: 3 },
     redactor: new Redactor(secrets),
     observations,
     stop: (reason) => {
