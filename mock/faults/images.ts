@@ -218,20 +218,6 @@ export const IMAGES_FAULTS: Fault[] = [
     ),
   },
   {
-    name: 'image-without-source-500',
-    rule: 'HTTP-04',
-    kind: 'status',
-    description:
-      'An image request without source gets 500 where the real service refuses it with 400: just ' +
-      'outside the refusal a client of the real service meets.',
-    apply: (request, next, seen) => {
-      const response = next(request);
-      return seen.document === 'images' && !request.query.get('source')
-        ? { status: 500, body: { message: 'source is undefined' } }
-        : response;
-    },
-  },
-  {
     name: 'image-limits-unchecked',
     rule: 'IMG-07',
     alsoBreaks: SERVER_ERROR,

@@ -6,6 +6,7 @@ import { FEED_SINCE_FAULTS } from './feed-since.ts';
 import { FEED_TOKEN_FAULTS } from './feed-tokens.ts';
 import { FEED_WALK_FAULTS } from './feed-walk.ts';
 import { FORMS_FAULTS } from './forms.ts';
+import { IMAGE_ERROR_FAULTS } from './images-errors.ts';
 import { IMAGES_FAULTS } from './images.ts';
 import { KEYS_FAULTS } from './keys.ts';
 import { LICENCE_FAULTS } from './licence.ts';
@@ -32,6 +33,7 @@ export const FAULTS: readonly Fault[] = [
   ...PAGES_FAULTS,
   ...CONTENT_FAULTS,
   ...IMAGES_FAULTS,
+  ...IMAGE_ERROR_FAULTS,
   ...FORMS_FAULTS,
 ];
 
