@@ -26,13 +26,14 @@ import {
   type DataName,
   type ExploreCase,
   type ExploreOptions,
+  type Spoil,
 } from './types.ts';
 import { asText, invalidVariants, representative, validVariants, type Place, type Schema } from './values.ts';
 
 /**
  * The target's data a parameter needs: path identifiers must name something that exists, the
- * feed's `page` is an opaque token only ever taken from a `next` link (NOTIF-09), and the image
- * service's `source` is the name it knows the suite by (another may be refused).
+ * feed's `page` is an opaque token that goes only inside the `next` link that carried it (NOTIF-09),
+ * and the image service's `source` is the name it knows the suite by (another may be refused).
  */
 export const DATA_FOR: Readonly<Record<string, DataName>> = {
   licenceId: 'licenceId',
@@ -40,19 +41,12 @@ export const DATA_FOR: Readonly<Record<string, DataName>> = {
   pageId: 'pageId',
   itemId: 'contentId',
   imageUri: 'imageUri',
-  page: 'feedPage',
+  page: 'feedNext',
   source: 'imageSource',
 };
 
-/**
- * Page tokens that no `next` link gave with this `since`: one spoilt, or another since's. The mock
- * refuses them (400, a decision); the interface does not say, so live they are held to no 5xx.
- */
-const FOREIGN_TOKENS: readonly [string, CaseValue][] = [
-  ['garbled', { data: 'feedPage', spoil: 'garbled' }],
-  ['truncated', { data: 'feedPage', spoil: 'truncated' }],
-  ['another-since', { data: 'otherFeedPage' }],
-];
+/** How a page token's negative cases spoil it: never a real token moved to another request. */
+const SPOILS: readonly Spoil[] = ['garbled', 'truncated'];
 
 /**
  * Valid values whose success needs data the contract names in prose only, kept in one place: "`svg`
@@ -104,6 +98,24 @@ function companions(b: Builder, p: Parameter): [Parameter, number][] {
     .map((o) => [o, o.schema!.minimum!]);
 }
 
+/**
+ * The feed's `page`: a service may refuse its opaque token anywhere but in the `next` link that
+ * carried it, so the token goes only there. The link followed as given is the valid case; the link
+ * with its token spoilt, the invalid ones, which the mock refuses (400, a decision) and which live,
+ * where the interface does not say, are held to no 5xx.
+ */
+function linkCases(b: Builder, p: Parameter, own: string[]): void {
+  const follow = (spoil?: Spoil) => (r: CaseRequest) => {
+    r.path = {};
+    r.query = {};
+    r.link = spoil ? { data: 'feedNext', spoil } : { data: 'feedNext' };
+  };
+  add(b, 'positive', p.name, 'next-link', positiveRules(b, own), 'accept', follow());
+  const { rules } = negative(b, own, false);
+  const outcome: Outcome = b.options.mode === 'live' ? 'tolerate' : { refused: 'input', invalid: true };
+  for (const spoil of SPOILS) add(b, 'negative', p.name, spoil, rules, outcome, follow(spoil));
+}
+
 /** A parameter's cases: its valid values at their edges, its invalid ones, missing where required. */
 function parameterCases(b: Builder, p: Parameter, bearer: boolean): void {
   const schema = (p.schema ?? {}) as Schema;
@@ -124,14 +136,9 @@ function parameterCases(b: Builder, p: Parameter, bearer: boolean): void {
     return;
   }
   const data = DATA_FOR[p.name];
+  if (data === 'feedNext') return linkCases(b, p, own);
   if (data && p.in === 'query')
     add(b, 'positive', p.name, 'from-data', positiveRules(b, own), 'accept', set({ data }));
-  if (data === 'feedPage') {
-    const { rules } = negative(b, own, false);
-    const outcome = b.options.mode === 'live' ? 'tolerate' : { refused: 'input' as const, invalid: true };
-    for (const [variant, value] of FOREIGN_TOKENS)
-      add(b, 'negative', p.name, variant, rules, outcome, set(value));
-  }
   // A token names one user, so the path must name that user: no identifier from the contract then.
   if (data && p.in === 'path' && !bearer && typeof examples[0] === 'string')
     add(b, 'positive', p.name, 'example', positiveRules(b, own), 'accept', set(examples[0]));

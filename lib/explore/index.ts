@@ -14,6 +14,7 @@ export {
   selectCases,
   UNKNOWN_KEY,
   UNKNOWN_TOKEN,
+  type CaseOptions,
   type ExploreData,
   type Selection,
 } from './select.ts';

@@ -148,10 +148,10 @@ const KEY_FORMS: fc.Arbitrary<CaseRequest['key']> = fc.constantFrom('header' as 
 
 /**
  * The parameters the property draws: all but the removed ones and the page token, which goes only
- * with the since of its own next link (the case phase sends it so).
+ * inside the next link that carried it (the case phase follows it so).
  */
 export function drawnParameters(op: Operation): Parameter[] {
-  return op.parameters.filter((p) => !p.deprecated && DATA_FOR[p.name] !== 'feedPage');
+  return op.parameters.filter((p) => !p.deprecated && DATA_FOR[p.name] !== 'feedNext');
 }
 
 /**

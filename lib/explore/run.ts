@@ -1,7 +1,7 @@
 import { says } from '../report/attribution.ts';
-import { ApiCheckError, type CallOptions } from '../client/types.ts';
+import { ApiCheckError } from '../client/types.ts';
 import { SHARED_RULES } from './expectations.ts';
-import { resolveCase, type ExploreData, type Selection } from './select.ts';
+import { resolveCase, type CaseOptions, type ExploreData, type Selection } from './select.ts';
 import { WHOLE_REQUEST, type CaseOutcome, type ExploreCase } from './types.ts';
 
 /** What went wrong with a case's answer, or undefined when it is what the contract says. */
@@ -27,10 +27,13 @@ const decidesOf = (c: ExploreCase, into: readonly CaseOutcome[], fallback: reado
     ? { decides: c.rules.length ? c.rules : fallback }
     : {};
 
-/** How one call goes out: the client's `call`, reduced to what the exploration reads. */
+/**
+ * How one case goes out: the client's `call`, or its `raw` for a link the case follows as given,
+ * reduced to what the exploration reads.
+ */
 export type Caller<R extends { status: number; curl: string } = { status: number; curl: string }> = (
   operationId: string,
-  options: CallOptions,
+  options: CaseOptions,
 ) => Promise<R>;
 
 /** How the exploration learns that its baseline's answer says the operation is gone (DEPR-01). */

@@ -1,8 +1,8 @@
-import type { CallOptions, KeyPlacement } from '../client/types.ts';
+import type { CallOptions, KeyPlacement, RawOptions } from '../client/types.ts';
 import { VARIABLES } from '../config.ts';
 import type { Operation } from '../contract/index.ts';
 import { isFormParameter } from './form-cases.ts';
-import type { CaseValue, DataName, ExploreCase, Spoil } from './types.ts';
+import type { CaseRequest, CaseValue, DataName, ExploreCase, Spoil } from './types.ts';
 
 /** The target's data a case may need, by name. */
 export type ExploreData = Partial<Record<DataName, string>>;
@@ -22,8 +22,7 @@ const NEEDS: Readonly<Record<DataName, string>> = {
   imageSource: `needs CLM_IMAGE_SOURCE: ${VARIABLES.CLM_IMAGE_SOURCE}`,
   svgImageUri:
     'needs an SVG image the image service can read: no setting names one (CLM_IMAGE_URI is any image)',
-  feedPage: 'needs a page token, which is only ever taken from a next link (NOTIF-09)',
-  otherFeedPage: "needs a page token of another since's next link (NOTIF-09)",
+  feedNext: 'needs a next link of the feed, the one request its page token goes in (NOTIF-09)',
 };
 
 /** A search reads: it is a POST only to carry its query. */
@@ -71,25 +70,25 @@ export function perOperationLimit(caseCounts: readonly number[], budget: number)
   return n === most ? Infinity : n;
 }
 
-/** The share of a live run's request budget the exploration takes: its cases, its properties, its tokens. */
+/** The share of a live run's request budget the exploration takes: its cases, its properties, its next link. */
 export const EXPLORATION_SHARE = 0.3;
 
 /** Property runs per operation: on the mock, enough to meet each form; live, a few within the budget. */
 export const PROPERTY_RUNS = { unmetered: 25, metered: 4 } as const;
 
-/** Requests the exploration spends on page tokens for the feed: two next links, in each phase. */
-const TOKEN_REQUESTS = 4;
+/** Requests the exploration spends on the feed's next link, which its page cases follow: one. */
+const NEXT_LINK_REQUESTS = 1;
 
 /**
  * What the exploration's cases may spend of a live run's budget: its share, less what the
- * properties of the operations a live run sends (four each) and the feed's tokens take.
+ * properties of the operations a live run sends (four each) and the feed's next link take.
  */
 export function caseBudget(
   requestBudget: number,
   operations: readonly Pick<Operation, 'id' | 'method'>[],
 ): number {
   const properties = operations.filter(liveSafe).length * PROPERTY_RUNS.metered;
-  return Math.max(0, requestBudget * EXPLORATION_SHARE - properties - TOKEN_REQUESTS);
+  return Math.max(0, requestBudget * EXPLORATION_SHARE - properties - NEXT_LINK_REQUESTS);
 }
 
 export interface Selection {
@@ -127,13 +126,12 @@ function resolved(value: CaseValue, data: ExploreData, missing: Set<string>): st
   if (typeof value === 'string') return value;
   const found = data[value.data];
   if (found === undefined) missing.add(NEEDS[value.data]);
-  const text = spoilt(found ?? '', value.spoil);
-  return value.upper ? text.toUpperCase() : text;
+  return value.upper ? (found ?? '').toUpperCase() : (found ?? '');
 }
 
 /** A token spoilt as a client might: one character changed in the middle, or the end cut off. */
-export function spoilt(value: string, spoil: Spoil | undefined): string {
-  if (!spoil || value.length < 2) return value;
+export function spoilt(value: string, spoil: Spoil): string {
+  if (value.length < 2) return value;
   if (spoil === 'truncated') return value.slice(0, Math.max(1, value.length - 4));
   const at = Math.floor(value.length / 2);
   return `${value.slice(0, at)}${value[at] === 'A' ? 'B' : 'A'}${value.slice(at + 1)}`;
@@ -155,20 +153,41 @@ const KEYS: Record<ExploreCase['request']['key'], KeyPlacement> = {
   'unknown-query': { query: UNKNOWN_KEY },
 };
 
+/**
+ * The link a case follows: as given, or with its page token spoilt. A link with no token (live, an
+ * empty page's may carry `since` alone) has none to spoil.
+ */
+function followed(link: NonNullable<CaseRequest['link']>, data: ExploreData, missing: Set<string>): string {
+  const href = resolved({ data: link.data }, data, missing);
+  if (!link.spoil || !href) return href;
+  const url = new URL(href);
+  const token = url.searchParams.get('page');
+  if (!token) missing.add('needs a next link that carries a page token to spoil (NOTIF-09)');
+  url.searchParams.set('page', spoilt(token ?? '', link.spoil));
+  return url.toString();
+}
+
+/**
+ * A case as the client sends it: the operation with its parameters (`call`), or a link followed as
+ * given (`raw`).
+ */
+export type CaseOptions = CallOptions | RawOptions;
+
 /** The client's options for a case, or why it cannot run: a value the target's data lacks. */
 export function resolveCase(
   c: ExploreCase,
   data: ExploreData,
-): { options: CallOptions } | { reason: string } {
+): { options: CaseOptions } | { reason: string } {
   const missing = new Set<string>();
   const { request } = c;
-  const options: CallOptions = {
-    path: values(request.path, data, missing),
-    query: values(request.query, data, missing),
+  const common = {
     headers: values(request.headers, data, missing),
     key: KEYS[request.key],
-    checks: 'all',
+    checks: 'all' as const,
   };
+  const options: CaseOptions = request.link
+    ? { ...common, url: followed(request.link, data, missing) }
+    : { ...common, path: values(request.path, data, missing), query: values(request.query, data, missing) };
   if (request.token === 'valid') options.token = resolved({ data: 'token' }, data, missing);
   if (request.token === 'unknown') options.token = UNKNOWN_TOKEN;
   if (request.form) options.form = request.form;

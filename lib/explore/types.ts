@@ -6,7 +6,10 @@
 import type { RequestForm } from '../client/types.ts';
 import type { TargetKind } from '../config.ts';
 
-/** Values only the target can give: identifiers that exist, a token for its user. */
+/**
+ * Values only the target can give: identifiers that exist, a token for its user, and the feed's
+ * `next` link (`feedNext`), the one request a real page token goes in.
+ */
 export type DataName =
   | 'licenceId'
   | 'userId'
@@ -16,17 +19,13 @@ export type DataName =
   | 'svgImageUri'
   | 'imageSource'
   | 'token'
-  | 'feedPage'
-  | 'otherFeedPage';
+  | 'feedNext';
 
-/** How a value from the data is spoilt: a character changed, its end cut off. */
+/** How a page token is spoilt: a character changed, its end cut off. */
 export type Spoil = 'garbled' | 'truncated';
 
-/**
- * A value written in the case, or one taken from the target's data when the case runs (spoilt, or
- * in upper case, maybe).
- */
-export type CaseValue = string | { data: DataName; spoil?: Spoil; upper?: boolean };
+/** A value written in the case, or one taken from the target's data when the case runs (in upper case, maybe). */
+export type CaseValue = string | { data: DataName; upper?: boolean };
 
 export type CaseKind = 'positive' | 'negative';
 
@@ -45,6 +44,11 @@ export interface CaseRequest {
   token?: 'valid' | 'none' | 'unknown';
   /** How the request is written on the wire, where HTTP allows more than one way (`lib/arbitraries/http-forms.ts`). */
   form?: RequestForm;
+  /**
+   * The feed's `next` link, sent in place of the path and query: followed as given, since a service
+   * may refuse its opaque page token anywhere else; or with that token spoilt (`spoil`).
+   */
+  link?: { data: 'feedNext'; spoil?: Spoil };
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type CaseOutcome,
 } from '../../lib/explore/index.ts';
 import { expect, need, test } from '../fixtures.ts';
-import { dataOf, feedTokens } from './explore-data.ts';
+import { dataOf, feedNextLink, sendCase } from './explore-data.ts';
 import { goneReason } from './gone.ts';
 
 const config = loadConfig();
@@ -23,7 +23,7 @@ const contract = await loadContract();
 const operations = [...contract.operations.values()];
 /**
  * Live, at most this many cases per operation, in budget order: with the properties and the feed's
- * tokens, the exploration's share of the run's budget (EXPLORATION_SHARE).
+ * next link, the exploration's share of the run's budget (EXPLORATION_SHARE).
  */
 const perOperation = perOperationLimit(
   operations.map((op) => exploreOperation(contract, op.id, { now: 0, mode: config.target }).length),
@@ -57,11 +57,11 @@ test.describe('exploration from the contract', () => {
         const fallback = operation.rules.slice(0, 1);
         let gone: number | undefined;
         try {
-          const feed = operation.id === 'listNotifications' ? await feedTokens(api, target) : {};
+          const feed = operation.id === 'listNotifications' ? await feedNextLink(api, target) : {};
           gone = await runCases(
             selection,
             { ...dataOf(target), ...feed },
-            (id, options) => api.call(id, options),
+            sendCase(api),
             outcomes,
             (response) => api.retired(response),
             (c, response) => caseRefusalRules(contract, c, response),

@@ -28,12 +28,23 @@ test.describe('the change feed: since required and well formed', () => {
   test('a next link stripped of its since gets 400: the page token does not stand in for it @NOTIF-01', async ({
     api,
     target,
+    promises,
+    observations,
   }) => {
     const page = (await listAt(api, iso(target.now() - DAY))).json as FeedPage;
     const next = new URL(nextLink(page)!);
     next.searchParams.delete('since');
     expect(next.searchParams.get('page')).toBeTruthy();
-    expect((await api.raw({ url: next.toString() })).status).toBe(400);
+    const stripped = await api.raw({ url: next.toString() });
+    // The real feed's next links may carry page alone: live, a token that stands in for since is
+    // drift (openapi/README.md); the mock keeps 400, and a 5xx fails everywhere.
+    if (promises.strict || stripped.status !== 200) return expect(stripped.status).toBe(400);
+    // Standing in for since, it gives the page of its link as given (a last page may have grown).
+    const got = (stripped.json as FeedPage).notifications;
+    const given = ((await api.raw({ url: nextLink(page)! })).json as FeedPage).notifications;
+    expect(got.slice(0, given.length), 'the link as given').toEqual(given.slice(0, got.length));
+    const note = 'a page token without since is answered 200, not 400';
+    observations.drift.push({ operation: 'listNotifications', status: 200, field: 'since', note });
   });
 
   test('since that is not an RFC 3339 timestamp gets 400 @NOTIF-02 @property', async ({
