@@ -1,6 +1,5 @@
 // NOTIF-01 to NOTIF-04: the `since` the feed takes (required, RFC 3339, not in the future, 90 days).
 import { DAY, parseRfc3339, toTimestamp } from '../state/clock.ts';
-import { decodePosition } from '../state/index.ts';
 import { onStatus, rewrite, switches, SERVER_ERROR, type Fault } from './fault.ts';
 import { withQuery } from './requests.ts';
 
@@ -97,18 +96,6 @@ export const FEED_SINCE_FAULTS: Fault[] = [
       const location = `${req.origin}/content/notifications?since=${encodeURIComponent(since)}`;
       return { status: 302, headers: { Location: location }, body: { message: `See ${location}` } };
     }),
-  },
-  {
-    name: 'page-without-since-accepted',
-    rule: 'NOTIF-01',
-    kind: 'paging',
-    description: 'A page token alone is enough: since is taken from the token when it is missing.',
-    apply: (request, next) => {
-      const position = decodePosition(request.query.get('page') ?? '');
-      if (request.query.has('since') || !position) return next(request);
-      const since = toTimestamp(position.time - 1);
-      return next(withQuery(request, (q) => q.set('since', since)));
-    },
   },
   {
     name: 'since-lenient',

@@ -1,5 +1,5 @@
-// NOTIF-09: the page tokens a walk sends back, and those no next link gave.
-import { parseRfc3339, toTimestamp } from '../state/clock.ts';
+// NOTIF-09 and NOTIF-01: the page tokens a walk sends back, those no next link gave, and a token without its since.
+import { DAY, toTimestamp } from '../state/clock.ts';
 import { decodePosition } from '../state/index.ts';
 import { SERVER_ERROR, type Fault } from './fault.ts';
 import { breaksOn } from './feed-since.ts';
@@ -10,23 +10,37 @@ const LONG = 1_024;
 
 /**
  * Faults of the feed's reading of its `page` token (NOTIF-09) that only tokens no `next` link gave
- * meet: another since's, and tokens from the whole string space (`lib/arbitraries/tokens.ts`).
+ * meet: tokens from the whole string space (`lib/arbitraries/tokens.ts`). A real token goes only in
+ * the link that carried it, so what a service does with one moved elsewhere is no rule's.
  */
 export const FEED_TOKEN_FAULTS: Fault[] = [
   {
-    name: 'page-token-of-another-since-served',
-    rule: 'NOTIF-09',
+    name: 'page-without-since-accepted',
+    rule: 'NOTIF-01',
     kind: 'paging',
-    description:
-      "A page token is served whatever since comes with it: another since's token gets that walk's " +
-      'page, not 400.',
+    description: 'A page token alone is enough: since is taken from the token when it is missing.',
     notLive:
-      "The interface does not say what a token with another since's gets: live, no 5xx is all it asks.",
+      "Live, a page token without since answered 200 with the link's own page is drift: the real " +
+      "feed's next links may carry page alone (openapi/README.md).",
     apply: (request, next) => {
       const position = decodePosition(request.query.get('page') ?? '');
-      const since = parseRfc3339(request.query.get('since') ?? '');
-      if (!position || since === undefined || position.time >= since) return next(request);
-      return next(withQuery(request, (q) => q.set('since', toTimestamp(position.time - 1))));
+      if (request.query.has('since') || !position) return next(request);
+      const since = toTimestamp(position.time - 1);
+      return next(withQuery(request, (q) => q.set('since', since)));
+    },
+  },
+  {
+    name: 'page-without-since-restarts',
+    rule: 'NOTIF-01',
+    kind: 'paging',
+    description:
+      'A page token without since is answered 200 with the first page of the last day, the token ' +
+      "ignored: just outside a real feed's answer to a link with page alone, which is the link's page.",
+    apply: (request, next, seen) => {
+      const response = next(request);
+      const now = seen.context?.state.clock.now();
+      if (request.query.has('since') || !request.query.has('page') || now === undefined) return response;
+      return next(withQuery(request, (q) => (q.delete('page'), q.set('since', toTimestamp(now - DAY)))));
     },
   },
   {
