@@ -16,7 +16,7 @@ export interface Call {
   throttled: number;
   retried: boolean;
   /** The outage it met (502, 503, 504): when it began, the next pause, and whether the service was seen up meanwhile. */
-  outage?: { began: number; pauseS: number; seenUp: boolean };
+  outage?: { began: number; status: number; pauseS: number; seenUp: boolean };
 }
 
 /** A call ready to go: its credentials, its body as text, and a redactor that knows what it sends. */

@@ -10,6 +10,15 @@ export interface CheckFinding {
   place?: string;
 }
 
+/** An outage one request met: the gateway's status, when it began and ended, and whether it was waited out. */
+export interface Outage {
+  status: number;
+  began: string;
+  ended: string;
+  waitedOut: boolean;
+  url: string;
+}
+
 /** What one test saw, attached to it for the reporters: coverage, drift, retries, requests, findings. */
 export interface Observations {
   /** Each answer matched to an operation; `ms` is its time, where it was measured. */
@@ -17,6 +26,8 @@ export interface Observations {
   /** Fields the contract does not name, or expectations beyond the contract (`note` says which). */
   drift: { operation: string; status: number; field: string; note?: string }[];
   retries: { reason: string; url: string }[];
+  /** Outages a request waited out (or gave up on), each with its status and when the service was out. */
+  outages?: Outage[];
   requests: number;
   /** Automatic checks that failed, with the rule that owns each and where it broke. */
   findings: CheckFinding[];
@@ -74,6 +85,7 @@ export function emptyObservations(): Observations {
     calls: [],
     drift: [],
     retries: [],
+    outages: [],
     requests: 0,
     findings: [],
     deprecations: [],

@@ -47,9 +47,19 @@ export class Outages {
   /** Whether to send the request again: true after waiting out an outage; false when the answer stands. */
   async waitedOut(call: Call, wire: WireResponse, request: KnownRequest): Promise<boolean> {
     const { target, limits, observations } = this.deps;
-    if (target.kind !== 'live' || !STATUSES.has(wire.status)) return false;
     const shown = call.redactor.text(call.url);
-    const outage = (call.outage ??= { began: Date.now(), pauseS: OUTAGE.firstPauseS, seenUp: false });
+    if (target.kind !== 'live') return false;
+    if (!STATUSES.has(wire.status)) {
+      if (call.outage) this.record(call.outage, wire.status, true, shown);
+      call.outage = undefined;
+      return false;
+    }
+    const outage = (call.outage ??= {
+      began: Date.now(),
+      status: wire.status,
+      pauseS: OUTAGE.firstPauseS,
+      seenUp: false,
+    });
     const known = this.knownFor(request.url);
     if (known && known.url !== request.url && (await this.answersBelow500(known))) {
       // The service is up. Once more, in case this was the last of an outage; then it is its answer.
@@ -62,11 +72,13 @@ export class Outages {
       return true;
     }
     const waited = (Date.now() - outage.began) / 1000;
-    if (waited >= limits.outageWait)
+    if (waited >= limits.outageWait) {
+      this.record(outage, wire.status, false, shown);
       this.deps.stop(
         `the service was out (${wire.status}) from ${iso(outage.began)} to ${iso(Date.now())}, ` +
           `past CLM_OUTAGE_WAIT=${limits.outageWait} s: ${call.method} ${shown}`,
       );
+    }
     const asked = Number(wire.headers['retry-after']);
     const retryAfter = Number.isFinite(asked) && asked > 0 ? Math.min(asked, limits.maxRetryAfter) : 0;
     const pause = Math.min(Math.max(retryAfter, outage.pauseS), limits.outageWait - waited);
@@ -77,6 +89,17 @@ export class Outages {
     });
     await sleep(pause * 1000);
     return true;
+  }
+
+  /** Notes an outage the request met, once it is over for the request: waited out, or given up on. */
+  private record(outage: NonNullable<Call['outage']>, status: number, waitedOut: boolean, url: string): void {
+    (this.deps.observations.outages ??= []).push({
+      status: outage.status ?? status,
+      began: iso(outage.began),
+      ended: iso(Date.now()),
+      waitedOut,
+      url,
+    });
   }
 
   /** Keeps a GET answered below 500 as the request a later outage is told apart by. */

@@ -1,5 +1,5 @@
 import type { Contract, Rule } from '../contract/index.ts';
-import type { Observations } from '../client/observations.ts';
+import type { Observations, Outage } from '../client/observations.ts';
 import type { ExploreRow } from '../explore/summary.ts';
 import { ruleOutcomes, type Attribution } from './attribution.ts';
 import { findingsOf, type FailureRecord, type Finding } from './findings.ts';
@@ -137,6 +137,8 @@ export interface ConformanceReport {
   drift: DriftRow[];
   requests: number;
   retries: { reason: string; url: string }[];
+  /** Outages of the service that requests met: waited out, or not run past the wait. */
+  outages: Outage[];
 }
 
 /**
@@ -241,5 +243,6 @@ export function buildReport(
     drift: driftOf(records),
     requests: run.requests,
     retries: records.flatMap((r) => r.observations?.retries ?? []),
+    outages: records.flatMap((r) => r.observations?.outages ?? []),
   };
 }

@@ -49,7 +49,19 @@ export function runLines(report: ConformanceReport): string[] {
       ? [`No answer: ${run.transportFailures.length} time(s) (${run.transportFailures.slice(-3).join('; ')})`]
       : []),
     ...(report.retries.length > 0 ? [`Retried: ${report.retries.length} (${reasons.join('; ')})`] : []),
+    ...(report.outages.length > 0 ? [outageLine(report.outages)] : []),
   ];
+}
+
+/** The service's outages as one line: how many requests waited one out, and when it was out. */
+function outageLine(outages: ConformanceReport['outages']): string {
+  const out = outages.filter((o) => !o.waitedOut).length;
+  const spans = [...new Set(outages.map((o) => `${o.status} from ${o.began} to ${o.ended}`))].slice(0, 3);
+  return (
+    `Outages: ${outages.length - out} request(s) waited one out` +
+    (out > 0 ? `, ${out} not run past CLM_OUTAGE_WAIT` : '') +
+    ` (${spans.join('; ')}${outages.length > 3 ? '; …' : ''})`
+  );
 }
 
 /** A header line as its label and its value, so each page can set the label apart. */

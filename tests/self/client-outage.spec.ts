@@ -54,6 +54,7 @@ test.describe('an outage of a live service (502, 503, 504) @HTTP-04', () => {
       );
       expect(response.status).toBe(200);
       expect(service.seen).toBe(3);
+      expect(observations.outages).toEqual([expect.objectContaining({ status, waitedOut: true })]);
       // The pause grows between tries: half a second, then one.
       expect(observations.retries.map((r) => r.reason)).toEqual([
         `${status}: the service is down, asked again after 0.5 s`,

@@ -37,6 +37,7 @@ const report = (partial: string[], incomplete: string[]): ConformanceReport => (
   },
   coverage: { documented: [], undocumented: [], ratio: 0 },
   retries: [],
+  outages: [],
   meta: {
     targetKind: 'mock',
     baseUrl: 'https://127.0.0.1:8443',

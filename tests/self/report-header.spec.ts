@@ -18,6 +18,19 @@ function workerTest(worker: number): { test: TestCase; result: TestResult } {
     calls: [{ operation: 'listNotifications', status: 200, ms: 3 }],
     drift: [],
     retries: [],
+    // Worker 1 waited an outage of the service out.
+    outages:
+      worker === 1
+        ? [
+            {
+              status: 503,
+              began: '2026-11-24T10:00:00.000Z',
+              ended: '2026-11-24T10:00:21.000Z',
+              waitedOut: true,
+              url: 'u',
+            },
+          ]
+        : [],
     requests: 1,
     findings: [],
     deprecations: [],
@@ -69,7 +82,7 @@ test.describe('the report header', () => {
     expect(targetLine('live', 'https://api.example.com', 1)).toBe('https://api.example.com');
   });
 
-  test('shows target, faults, seed, suite and contract at a glance in the Markdown, the HTML and the JSON', async () => {
+  test('shows target, faults, seed, suite, contract and outages at a glance in the Markdown, the HTML and the JSON', async () => {
     const { md, html, json } = await fourteenWorkers();
     const commit = json.run.suite.commit;
     const suite = `${version} (${commit ? `commit ${commit.slice(0, 12)}` : 'not a git checkout'})`;
@@ -81,6 +94,7 @@ test.describe('the report header', () => {
       '- **Seed**: 77 (fast-check)',
       `- **Suite**: ${suite}`,
       `- **Contract**: ${contract}`,
+      '- **Outages**: 1 request(s) waited one out (503 from 2026-11-24T10:00:00.000Z to 2026-11-24T10:00:21.000Z)',
     ])
       expect(header.split('\n')).toContain(line);
     // One line for the target: no worker's address in the header.
