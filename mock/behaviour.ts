@@ -1,4 +1,5 @@
 import { DAY, HOUR } from './state/clock.ts';
+import type { Context } from './types.ts';
 
 /** The contract's numbers, in one place: the clean service keeps them, a defect may miss them. */
 export const LIMITS = {
@@ -56,6 +57,16 @@ export interface Defects {
   latestChangeWithheld: boolean;
   /** A page that starts inside the changes of the log's newest millisecond starts one change early. */
   repeatInNewestBurst: boolean;
+  /**
+   * The feed lists only the changes of Articles, unless `type` names other kinds (`All`: every
+   * kind): a real gateway's default for an ordinary key, not a defect of the contract's.
+   */
+  feedListsArticlesOnly: boolean;
+  /**
+   * The changes of one millisecond are listed by ascending uuid once the clock has left it, not in
+   * the order they were published: the real feed's order, which the contract does not fix.
+   */
+  feedTiesByUuid: boolean;
   /** Unknown query parameters of the trial-exclusion list are served, not refused. */
   unknownTrialExclusionParamsServed: boolean;
   tokenExpiryUnchecked: boolean;
@@ -126,6 +137,8 @@ export const CLEAN: Readonly<Defects> = Object.freeze({
   pageHoldsWholeTimestamps: false,
   latestChangeWithheld: false,
   repeatInNewestBurst: false,
+  feedListsArticlesOnly: false,
+  feedTiesByUuid: false,
   unknownTrialExclusionParamsServed: false,
   tokenExpiryUnchecked: false,
   tokenScopeUnchecked: false,
@@ -164,3 +177,20 @@ export const sinceWindowMs = (d: Defects): number =>
 
 /** The two-day lag of the content store behind the feed, when it lags. */
 export const CONTENT_LAG_MS = 2 * DAY;
+
+/**
+ * The switches that changed what a handler decided for one request, as the handler tells: how a
+ * behaviour that only turns a switch on knows it was met.
+ */
+const switchedFor = new WeakMap<Context, Set<keyof Defects>>();
+
+/** Notes that a switch changed what the handler decided for this request. */
+export function switched(context: Context, name: keyof Defects): void {
+  let names = switchedFor.get(context);
+  if (!names) switchedFor.set(context, (names = new Set()));
+  names.add(name);
+}
+
+/** Whether a switch changed what the handler decided for the request the pipeline last routed. */
+export const wasSwitched = (context: Context | undefined, name: keyof Defects): boolean =>
+  context !== undefined && (switchedFor.get(context)?.has(name) ?? false);

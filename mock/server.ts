@@ -9,6 +9,7 @@ import type { RequestLogEntry } from './http/log.ts';
 import { startServers } from './http/servers.ts';
 import { createPipeline } from './pipeline.ts';
 import { chooseBehaviours, findProfile, type Behaviour } from './profiles/index.ts';
+import { metered, type Met } from './profiles/met.ts';
 import { State, type PublishRequest } from './state/index.ts';
 import { Throttle, type ThrottleOptions } from './throttle.ts';
 
@@ -68,6 +69,11 @@ export interface Mock {
   profile: { name: string; behaviours: readonly Behaviour[] } | undefined;
   setFaults(names: readonly string[]): void;
   /**
+   * How many answers each behaviour of the profile on has changed since the mock started (0 for one
+   * never met), by name: a reset keeps the count.
+   */
+  behavioursMet(): Record<string, number>;
+  /**
    * Adds changes to the feed at the clock's current time, or at the newest change's time if the
    * clock has not moved past it: publishing twice without `advance` puts both in one millisecond.
    */
@@ -108,7 +114,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
   const throttle = new Throttle(options.throttle);
   const control = options.control === true;
   const profile = profileOf(options);
-  const steps = profile?.behaviours;
+  const met: Met = new Map();
+  const steps = profile?.behaviours.map((b) => metered(b, met));
   const pipeline = createPipeline({ contract, state, faults: () => faults, throttle, control, steps });
   const host = options.host ?? '127.0.0.1';
   const reachable = WILDCARDS[host] ?? host;
@@ -154,6 +161,8 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     setFaults: (names) => {
       faults = names.map(findFault);
     },
+    behavioursMet: () =>
+      Object.fromEntries((profile?.behaviours ?? []).map((b) => [b.name, met.get(b.name) ?? 0])),
     publish: (requests) => state.publish(requests),
     advance: (ms) => state.clock.advance(ms),
     reset: () => {

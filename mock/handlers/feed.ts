@@ -2,26 +2,30 @@ import { CLEAN, pageSize, sinceWindowMs } from '../behaviour.ts';
 import { DAY, parseRfc3339 } from '../state/clock.ts';
 import { decodePosition, encodePosition, toTimestamp, type Change, type State } from '../state/index.ts';
 import { RawJson, type Context, type Handler, type MockResponse } from '../types.ts';
+import { feedView } from './feed-view.ts';
 import { fail, ok, quote } from './respond.ts';
+
+/** How the feed words each refusal of `since`: one place, so a profile can tell them apart. */
+export const SINCE_REFUSALS = {
+  missing: () => 'Missing query parameter: since',
+  invalid: (raw: string) =>
+    `since ${quote(raw)} is not an RFC 3339 UTC timestamp such as 2017-01-06T10:00:00.000Z`,
+  future: () => 'since must not be in the future',
+  tooOld: () => 'since must not be older than 90 days; contact support for an older start',
+} as const;
 
 export function parseSince(context: Context): number | MockResponse {
   const { defects, state, request } = context;
   const raw = request.query.get('since');
   const now = state.clock.now();
   if (raw === null) {
-    if (!defects.sinceOptional) return fail(context, 400, 'Missing query parameter: since');
+    if (!defects.sinceOptional) return fail(context, 400, SINCE_REFUSALS.missing());
     return now - sinceWindowMs(defects);
   }
   const since = defects.sinceReadLeniently ? Date.parse(raw) : parseRfc3339(raw);
-  if (since === undefined || Number.isNaN(since))
-    return fail(
-      context,
-      400,
-      `since ${quote(raw)} is not an RFC 3339 UTC timestamp such as 2017-01-06T10:00:00.000Z`,
-    );
-  if (!defects.futureSinceServed && since > now) return fail(context, 400, 'since must not be in the future');
-  if (since < now - sinceWindowMs(defects))
-    return fail(context, 400, 'since must not be older than 90 days; contact support for an older start');
+  if (since === undefined || Number.isNaN(since)) return fail(context, 400, SINCE_REFUSALS.invalid(raw));
+  if (!defects.futureSinceServed && since > now) return fail(context, 400, SINCE_REFUSALS.future());
+  if (since < now - sinceWindowMs(defects)) return fail(context, 400, SINCE_REFUSALS.tooOld());
   return since;
 }
 
@@ -137,11 +141,16 @@ function feedPage(context: Context, since: number): RawJson | MockResponse {
   if (first !== undefined) end = Math.min(end, Math.max(log.firstAtOrAfter(first + DAY), start + 1));
   if (defects.pageHoldsWholeTimestamps)
     while (end > start && end < available && log.timeAt(end) === log.timeAt(end - 1)) end++;
-  const count = Math.max(end - start, 0);
-  const last = count > 0 ? log.timeAt(end - 1) : undefined;
+  // A view (some kinds only, a millisecond by uuid) lists places of its own, up to where it ends.
+  const view = feedView(context);
+  const listed = view?.page(start, available, pageSize(defects), defects.pageHoldsWholeTimestamps);
+  if (listed) end = listed.end;
+  const count = listed ? listed.places.length : Math.max(end - start, 0);
+  const lastPlace = listed ? listed.places.at(-1)! : end - 1;
+  const last = count > 0 ? log.timeAt(lastPlace) : undefined;
 
   let next = Math.max(end, start);
-  if (count > 1 && defects.lastRepeatedAcrossPages) next = end - 1;
+  if (count > 1 && defects.lastRepeatedAcrossPages) next = lastPlace;
   if (count > 0 && end < log.length && defects.oneSkippedAcrossPages) next = end + 1;
   if (count > 0 && count < pageSize(defects) && defects.shortPageEndsFeed) next = log.length;
   if (count === 0 && defects.emptyNextSkipsOne) next += 1;
@@ -150,7 +159,14 @@ function feedPage(context: Context, since: number): RawJson | MockResponse {
     last !== undefined ? toTimestamp(last) : (request.query.get('since') ?? toTimestamp(since));
   const page = encodePosition(log.positionOf(next, since));
   const href = `${request.origin}/content/notifications?since=${encodeURIComponent(nextSince)}&page=${page}`;
-  const notifications = count > 0 ? serialisedNotifications(context, start, end) : '[]';
+  const notifications =
+    count === 0
+      ? '[]'
+      : view && listed
+        ? JSON.stringify(
+            listed.places.map((place) => view.at(place)).map((i) => notification(log.at(i)!, i, context)),
+          )
+        : serialisedNotifications(context, start, end);
   return new RawJson([
     `{"requestUrl":${JSON.stringify(context.requestUrl)},"notifications":`,
     notifications,

@@ -1,3 +1,4 @@
+import { LIMITS } from '../behaviour.ts';
 import { switches } from '../faults/fault.ts';
 import { htmlErrors } from '../handlers/html-errors.ts';
 import { fail } from '../handlers/respond.ts';
@@ -38,5 +39,12 @@ export const IMAGE_BEHAVIOURS: Behaviour[] = [
       "The image service's code sets no upper bound on width or height (its API page says 65,500, " +
       'its migration page 65,000); the 25 MP output cap is enforced downstream.',
     apply: switches({ sideLimitUnchecked: true }),
+    // A switch: met where a side past the contract's limit was served, which the clean service refuses.
+    changed: (request, response, seen) =>
+      seen.document === 'images' &&
+      response.status < 400 &&
+      Math.max(...['width', 'height'].map((side) => Number(request.query.get(side) ?? 0))) *
+        Number(request.query.get('dpr') ?? 1) >
+        LIMITS.imageMaxSide,
   },
 ];

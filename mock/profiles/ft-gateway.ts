@@ -3,6 +3,8 @@ import { onNextLink } from '../faults/requests.ts';
 import { withoutKey } from '../key-in-query.ts';
 import type { State } from '../state/index.ts';
 import type { MockRequest, MockResponse } from '../types.ts';
+import { CONTENT_BEHAVIOURS } from './ft-gateway-content.ts';
+import { DEFAULT_FEED_BEHAVIOURS } from './ft-gateway-default-feed.ts';
 import { FEED_BEHAVIOURS } from './ft-gateway-feed.ts';
 import { IMAGE_BEHAVIOURS } from './ft-gateway-images.ts';
 import type { Behaviour, Profile } from './profile.ts';
@@ -10,8 +12,6 @@ import { placeOf } from './share.ts';
 
 /** The share of requests the gateway fails once, by answer: small, so a run meets a few. */
 export const OUTAGE_SHARES = { 503: 0.02, 504: 0.01 } as const;
-/** The share of search hits that are podcasts, without `apiUrl`. */
-export const PODCAST_SHARE = 0.2;
 const CONTENT = ['getContent', 'getEnrichedContent', 'getContentItemV1'];
 /** What a content body carries only for a key with internal policies. */
 const INTERNAL_FIELDS = ['publishReference', 'lastModified', 'canBeDistributed', 'openingXML'];
@@ -37,8 +37,6 @@ function outage(status: 503 | 504): MockResponse {
 }
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
-/** The objects of a list in a body, or none when a fault has made it something else. */
-const listOf = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 /** A notification as an ordinary key sees it. */
 const ordinary = ({ type, id, apiUrl }: Json): Json => ({ type, id, apiUrl });
 
@@ -124,37 +122,6 @@ const GATEWAY_BEHAVIOURS: Behaviour[] = [
       }),
     ),
   },
-  {
-    name: 'content-403-error-body',
-    description:
-      'A 403 of /content/{id} and /enrichedcontent/{id} for an item the key may not read has the body ' +
-      '{"error": "access denied"}, not {"message": …}; a refused key keeps its own answer.',
-    source: "FT's gateway, when the key's publication policy does not cover the item.",
-    apply: rewrite(['getContent', 'getEnrichedContent'], (response) =>
-      response.status === 403 && response.code === undefined
-        ? { ...response, body: { error: 'access denied' } }
-        : response,
-    ),
-  },
-  {
-    name: 'search-hit-without-apiurl',
-    description:
-      `A share of search hits (${PODCAST_SHARE * 100}%, by a hash of the seed and the item's id) are ` +
-      'podcasts: aspectSet "podcast" and no apiUrl.',
-    source: 'A captured answer of the search, whose podcast hit has no apiUrl.',
-    apply: rewrite(
-      ['searchContent'],
-      onStatus(200, (body, _request, context) => {
-        const seed = context?.state.options.seed ?? 0;
-        for (const group of listOf(body.results))
-          for (const hit of listOf(group.results))
-            if (placeOf(seed, `podcast ${String(hit.id)}`) < PODCAST_SHARE) {
-              hit.aspectSet = 'podcast';
-              delete hit.apiUrl;
-            }
-      }),
-    ),
-  },
 ];
 
 /** FT's public gateway with the feed and the image service behind it, as documented and captured. */
@@ -162,5 +129,11 @@ export const FT_GATEWAY: Profile = {
   name: 'ft-gateway',
   description:
     "Answers as FT's public gateway, feed and image service are documented and captured to behave.",
-  behaviours: [...GATEWAY_BEHAVIOURS, ...FEED_BEHAVIOURS, ...IMAGE_BEHAVIOURS],
+  behaviours: [
+    ...GATEWAY_BEHAVIOURS,
+    ...CONTENT_BEHAVIOURS,
+    ...DEFAULT_FEED_BEHAVIOURS,
+    ...FEED_BEHAVIOURS,
+    ...IMAGE_BEHAVIOURS,
+  ],
 };

@@ -10,10 +10,17 @@ import type { Mock } from '../../mock/server.ts';
 import { tsxArgs } from './support/commands.ts';
 import { mockBanner } from './support/mock-cli.ts';
 import { GATEWAY_PROOFS } from './support/twin-proofs.ts';
+import { CONTENT_PROOFS, DEFAULT_FEED_PROOFS } from './support/twin-proofs-defaults.ts';
 import { FEED_PROOFS, IMAGE_PROOFS } from './support/twin-proofs-feed.ts';
 import { ask, feedAt, image, iso, nextOf, startMock, type FeedPage } from './support/twin.ts';
 
-const PROOFS = [...GATEWAY_PROOFS, ...FEED_PROOFS, ...IMAGE_PROOFS];
+const PROOFS = [
+  ...GATEWAY_PROOFS,
+  ...CONTENT_PROOFS,
+  ...DEFAULT_FEED_PROOFS,
+  ...FEED_PROOFS,
+  ...IMAGE_PROOFS,
+];
 const NAMES = FT_GATEWAY.behaviours.map((b) => b.name);
 
 /** A mock started for one test and closed after it, whatever the test did. */

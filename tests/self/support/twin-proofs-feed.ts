@@ -19,6 +19,8 @@ import {
 /** The next page of a page, followed over HTTPS. */
 const after = (mock: Mock, page: FeedPage) => feedAt(mock, viaHttps(mock, nextOf(page).href));
 const paramsOf = (page: FeedPage) => [...nextOf(page).searchParams.keys()];
+/** A creation the default feed lists: an ordinary key's feed lists Articles only. */
+const ARTICLE = { type: 'CREATE', kind: 'Article' } as const;
 
 /** The feed's paging, as the real feed delivers it. */
 export const FEED_PROOFS: Proof[] = [
@@ -27,7 +29,7 @@ export const FEED_PROOFS: Proof[] = [
     does: 'starts the page after a full page with its last change again, never looping',
     prove: (mock, on) =>
       published(mock, async () => {
-        const burst = mock.publish(Array.from({ length: 450 }, () => ({ type: 'CREATE' as const })));
+        const burst = mock.publish(Array.from({ length: 450 }, () => ARTICLE));
         const pages = await walk(mock, iso(mock, -1));
         const delivered = pages.flatMap(ids);
         expect(new Set(delivered)).toEqual(new Set(burst.map((c) => thing(c.contentId))));
@@ -47,13 +49,13 @@ export const FEED_PROOFS: Proof[] = [
         expect(paramsOf(empty)).toEqual(on ? ['since'] : ['since', 'page']);
         if (on) expect(nextOf(empty).searchParams.get('since')).toBe(since);
         mock.advance(1_000);
-        const [first] = mock.publish([{ type: 'CREATE' }]);
+        const [first] = mock.publish([ARTICLE]);
         const delivered = await after(mock, empty);
         expect(ids(delivered)).toEqual([thing(first!.contentId)]);
         // The clock still in the newest change's millisecond: only a page token tells what came.
         const end = await after(mock, delivered);
         expect(paramsOf(end)).toEqual(['since', 'page']);
-        const [second] = mock.publish([{ type: 'CREATE' }]);
+        const [second] = mock.publish([ARTICLE]);
         const same = await after(mock, end);
         expect(ids(same)).toEqual([thing(second!.contentId)]);
         // The clock past it: since alone, the newest change's time, and the next change exactly.
@@ -61,7 +63,7 @@ export const FEED_PROOFS: Proof[] = [
         const last = await after(mock, same);
         expect(paramsOf(last)).toEqual(on ? ['since'] : ['since', 'page']);
         if (on) expect(nextOf(last).searchParams.get('since')).toBe(toTimestamp(second!.time));
-        const [third] = mock.publish([{ type: 'CREATE' }]);
+        const [third] = mock.publish([ARTICLE]);
         expect(ids(await after(mock, last))).toEqual([thing(third!.contentId)]);
       }),
   },

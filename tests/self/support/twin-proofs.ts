@@ -89,31 +89,4 @@ export const GATEWAY_PROOFS: Proof[] = [
         expect(content).not.toHaveProperty(field);
     },
   },
-  {
-    behaviour: 'content-403-error-body',
-    does: 'answers a restricted item with 403 {"error": "access denied"}, and a refused key as before',
-    prove: async (mock, on) => {
-      const { restrictedContentId, limitedKey, contentId } = mock.state.examples();
-      for (const path of ['content', 'enrichedcontent']) {
-        const denied = await ask(mock, `/${path}/${restrictedContentId}`, { key: limitedKey });
-        expect(denied.status).toBe(403);
-        if (on) expect(denied.json).toEqual({ error: 'access denied' });
-        else expect(denied.json).toHaveProperty('message');
-      }
-      const refused = await ask(mock, `/content/${contentId}`, { key: 'no-such-key' });
-      expect([refused.status, refused.json]).toEqual([403, { message: expect.any(String) }]);
-    },
-  },
-  {
-    behaviour: 'search-hit-without-apiurl',
-    does: 'answers a share of search hits as podcasts without apiUrl',
-    prove: async (mock, on) => {
-      const hits = await searchHits(mock);
-      const podcasts = hits.filter((hit) => hit.apiUrl === undefined);
-      if (!on) return expect(podcasts).toEqual([]);
-      expect(podcasts.length / hits.length).toBeGreaterThan(0.05);
-      expect(podcasts.length / hits.length).toBeLessThan(0.4);
-      for (const hit of podcasts) expect(hit.aspectSet).toBe('podcast');
-    },
-  },
 ];
