@@ -31,8 +31,15 @@ function sizeDifferences(page: PageLimit, mock: FeedPage, live: FeedPage): Diffe
   ];
 }
 
-/** A next link's shape: its path below the side's base URL and its query keys, never their values. */
-function linkShape(href: string, base: string): { path: string; keys: string[]; problems: string[] } {
+/**
+ * A next link's shape: its path below the side's base URL and its query keys, never their values,
+ * and which of the `needed` keys it lacks.
+ */
+function linkShape(
+  href: string,
+  base: string,
+  needed: readonly string[],
+): { path: string; keys: string[]; problems: string[] } {
   let url: URL;
   try {
     url = new URL(href, base);
@@ -42,8 +49,7 @@ function linkShape(href: string, base: string): { path: string; keys: string[]; 
   const basePath = new URL(base).pathname.replace(/\/$/, '');
   const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
   const keys = [...new Set(url.searchParams.keys())].sort();
-  // NOTIF-07: the link carries `since` and `page`.
-  const problems = ['since', 'page'].filter((k) => !keys.includes(k)).map((k) => `NOTIF-07: no \`${k}\``);
+  const problems = needed.filter((k) => !keys.includes(k)).map((k) => `NOTIF-07: no \`${k}\``);
   return { path, keys, problems };
 }
 
@@ -56,8 +62,11 @@ function linkDifferences(
   const [hm, hl] = [nextLink(mock), nextLink(live)];
   // A page without its next link fails the contract's schema, which the body comparison reports.
   if (hm === undefined || hl === undefined) return [];
-  const m = linkShape(hm, bases.mock);
-  const l = linkShape(hl, bases.live);
+  // The mock carries `since` and `page` (NOTIF-07, its decision); a service needs `page` on a page
+  // with changes and `since` on an empty one, and may lack the other, as the real feed's links do
+  // (drift, openapi/README.md).
+  const m = linkShape(hm, bases.mock, ['since', 'page']);
+  const l = linkShape(hl, bases.live, [live.notifications.length > 0 ? 'page' : 'since']);
   const out: Difference[] = [];
   if (m.path !== l.path)
     out.push({
@@ -75,7 +84,7 @@ function linkDifferences(
         ? `the service's link: ${l.problems.join('; ')}`
         : cls === 'mock-wrong'
           ? `the mock's link: ${m.problems.join('; ')}`
-          : 'both links carry `since` and `page`; the contract names no other key';
+          : 'each link carries what its page needs (NOTIF-07); one without `since` beside its `page` is drift, and the contract names no other key';
     out.push({
       aspect: 'next link',
       at: 'query keys',
