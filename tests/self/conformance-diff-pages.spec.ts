@@ -93,9 +93,21 @@ test.describe('conformance:diff, how pages are compared', () => {
     ]);
   });
 
-  test('a next link without since on the service: the service breaks the contract', async () => {
-    const bare = `${BASE}/content/notifications?page=abc`;
-    expect(await compare(walkOf(200, next), walkOf(200, bare))).toContainEqual([
+  test('a next link of a page with changes without since: page alone is drift, the contract is silent', async () => {
+    const alone = `${BASE}/content/notifications?page=abc`;
+    expect(await compare(walkOf(200, next), walkOf(200, alone))).toEqual([
+      ['next link', 'query keys', 'contract-silent'],
+    ]);
+  });
+
+  test('a next link without what its page needs: the service breaks the contract', async () => {
+    const [sinceAlone, pageAlone] = [next.replace('&page=abc', ''), `${BASE}/content/notifications?page=abc`];
+    expect(await compare(walkOf(200, next), walkOf(200, sinceAlone))).toContainEqual([
+      'next link',
+      'query keys',
+      'service-breaks-contract',
+    ]);
+    expect(await compare(walkOf(0, next), walkOf(0, pageAlone))).toContainEqual([
       'next link',
       'query keys',
       'service-breaks-contract',
