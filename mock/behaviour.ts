@@ -67,6 +67,13 @@ export interface Defects {
    * the order they were published: the real feed's order, which the contract does not fix.
    */
   feedTiesByUuid: boolean;
+  /**
+   * A page lists one notification per item, its latest event within the stretch of the log the page
+   * covers: the real feed's grouping, which the contract does not forbid.
+   */
+  feedLatestPerItem: boolean;
+  /** The feed shows no change of the newest `NEWEST_WITHHELD_MS` (a cache delay): a later poll does. */
+  feedWithholdsNewest: boolean;
   /** Unknown query parameters of the trial-exclusion list are served, not refused. */
   unknownTrialExclusionParamsServed: boolean;
   tokenExpiryUnchecked: boolean;
@@ -139,6 +146,8 @@ export const CLEAN: Readonly<Defects> = Object.freeze({
   repeatInNewestBurst: false,
   feedListsArticlesOnly: false,
   feedTiesByUuid: false,
+  feedLatestPerItem: false,
+  feedWithholdsNewest: false,
   unknownTrialExclusionParamsServed: false,
   tokenExpiryUnchecked: false,
   tokenScopeUnchecked: false,
@@ -174,6 +183,9 @@ export const pageSize = (d: Defects): number =>
 /** How far back `since` may reach, in milliseconds. */
 export const sinceWindowMs = (d: Defects): number =>
   LIMITS.sinceWindowMs + (d.sinceWindowADayWide ? DAY : 0) - (d.sinceWindowAnHourShort ? HOUR : 0);
+
+/** How far behind the clock a feed that withholds its newest changes shows them: the real feed's cache delay. */
+export const NEWEST_WITHHELD_MS = 10_000;
 
 /** The two-day lag of the content store behind the feed, when it lags. */
 export const CONTENT_LAG_MS = 2 * DAY;

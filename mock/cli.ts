@@ -9,6 +9,7 @@ import { createMock } from './server.ts';
 import { describeThrottle, REAL_THROTTLE } from './throttle.ts';
 import { HOUR, toTimestamp } from './state/clock.ts';
 import { DEFAULT_CHANGES_A_DAY } from './state/live-feed.ts';
+import { outagePlanOf } from './profiles/ft-gateway-outage.ts';
 
 const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options])
 
@@ -31,6 +32,8 @@ const USAGE = `Usage: npm run mock -- [options]   (installed: clm-mock [options]
   --behaviour A,B   with --as, only these behaviours on; repeatable
   --without A,B     with --as, these behaviours off; repeatable
   --list-behaviours list the behaviours of each profile, with their sources, and exit
+  --outage N:S      with --as ft-gateway, the backend restarts after N requests with a key and is
+                    out for S seconds (default 300:20); none: it never does
   --rate-limit      throttle each key as the real service does: 2 requests/s and 5,000/day, then
                     429 with Retry-After (default: no throttle)
   --log FILE        append one JSON line per request to FILE ('-': standard output); keys and
@@ -72,6 +75,7 @@ try {
       behaviour: { type: 'string', multiple: true },
       without: { type: 'string', multiple: true },
       'list-behaviours': { type: 'boolean' },
+      outage: { type: 'string' },
       control: { type: 'boolean' },
       'rate-limit': { type: 'boolean' },
       log: { type: 'string' },
@@ -155,6 +159,10 @@ try {
   fail(`${(error as Error).message}; see --list-behaviours`);
 }
 
+if (args.outage !== undefined && args.as === undefined) fail('--outage needs --as PROFILE');
+const outage =
+  args.outage === undefined ? undefined : (outagePlanOf(args.outage) ?? fail('--outage is N:S or none'));
+
 const changes = publishPerDay > 0 ? undefined : integer('changes', args.changes, 20_000);
 if (changes !== undefined && (changes < MIN_CHANGES || changes > MAX_CHANGES))
   fail(`--changes must be between ${MIN_CHANGES} and ${MAX_CHANGES}, not ${changes}`);
@@ -175,6 +183,7 @@ const mock = await createMock({
   as: args.as,
   behaviours,
   without,
+  outage,
 }).catch((error: NodeJS.ErrnoException) => {
   fail(
     error.code === 'EADDRINUSE'

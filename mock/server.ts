@@ -10,7 +10,7 @@ import { startServers } from './http/servers.ts';
 import { createPipeline } from './pipeline.ts';
 import { chooseBehaviours, findProfile, type Behaviour } from './profiles/index.ts';
 import { metered, type Met } from './profiles/met.ts';
-import { State, type PublishRequest } from './state/index.ts';
+import { State, type OutagePlan, type PublishRequest } from './state/index.ts';
 import { Throttle, type ThrottleOptions } from './throttle.ts';
 
 export type { RequestLogEntry } from './http/log.ts';
@@ -50,6 +50,8 @@ export interface MockOptions {
   behaviours?: readonly string[];
   /** The profile's behaviours to leave off, by name. */
   without?: readonly string[];
+  /** When the profile's backend restarts and for how long (`ft-gateway`: after 300 requests, 20 s). */
+  outage?: OutagePlan;
 }
 
 export interface Mock {
@@ -110,6 +112,7 @@ export async function createMock(options: MockOptions = {}): Promise<Mock> {
     changes: options.changes,
     publishPerDay: options.publishPerDay,
     wall: options.wall,
+    outage: options.outage,
   });
   const throttle = new Throttle(options.throttle);
   const control = options.control === true;

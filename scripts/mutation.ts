@@ -89,16 +89,27 @@ function record(results: Map<string, MutantResult>, killed: Map<string, string[]
  * The twin of the real gateway that live mode meets: an ordinary key's fields, plain-HTTP links,
  * trailing slashes, delivery at least once, outages, a required image source, refusals without
  * `message`, the default feed (Articles only, creations as updates, links by page alone, a
- * millisecond by uuid), the real words of its 400s. Three behaviours stay off, each the service's
+ * millisecond by uuid), the real words of its 400s. Five behaviours stay off, each the service's
  * own answer put in place of the one a fault spoils, so the fault could not show through them: a
  * future since answered with an empty page (NOTIF-03's faults are in that answer), image errors as
  * HTML pages (a page says nothing the suite may hold it to, IMG-04's naming of what was removed
- * included) and an empty page's link written with since alone (it puts back the since that
- * next-link-without-since drops there, the one place a link without since still fails live).
+ * included), an empty page's link written with since alone (it puts back the since that
+ * next-link-without-since drops there, the one place a link without since still fails live), the
+ * refusal of an image request without source (it answers in place of the 5xx of
+ * image-without-source-500) and a page token served without since (it answers in place of the
+ * other page of page-without-since-restarts).
  */
 const TWIN = {
   as: 'ft-gateway',
-  without: ['future-since-empty', 'image-errors-html', 'empty-next-since-only'],
+  without: [
+    'future-since-empty',
+    'image-errors-html',
+    'empty-next-since-only',
+    'image-source-required',
+    'next-page-alone',
+  ],
+  // The backend restart, as short as the client's first pauses: waited out, it costs the run no time.
+  outage: { after: 300, seconds: 1 },
 } as const;
 
 /** Live mode: the twin, its control on, reached as a live service; each request asks for its fault. */

@@ -23,13 +23,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Live, a 502, 503 or 504 is either an outage (the service is down: waited out) or the service's
  * answer to this request (a verdict: the checks fail it, HTTP-04). A request the client saw answered
- * below 500 on the same operation (else the same service) tells which: asked again, it fails too in
- * an outage. An outage is waited out with a growing pause (a longer `Retry-After` honoured) for
+ * with success on the same operation (else the same service) tells which: asked again, it fails too
+ * in an outage. An outage is waited out with a growing pause (a longer `Retry-After` honoured) for
  * `CLM_OUTAGE_WAIT` seconds; past that the test is not run, named with the outage's times. The
  * allowance is `gateway-outage` in `lib/allowances.ts`.
  */
 export class Outages {
-  /** Requests answered below 500, by operation and by service. */
+  /** Requests answered with success, by operation and by service. */
   private readonly known = new Map<string, KnownRequest>();
 
   constructor(
@@ -102,10 +102,15 @@ export class Outages {
     });
   }
 
-  /** Keeps a GET answered below 500 as the request a later outage is told apart by. */
+  /**
+   * Keeps a GET the service answered with success, not over its plain-HTTP base, as the request a later outage is told
+   * apart by: only a success says the service behind the gateway answered (a refusal over plain HTTP
+   * or of a key comes from the gateway alone).
+   */
   remember(method: string, request: KnownRequest, status: number): void {
-    if (method !== 'GET' || status >= 500) return;
     const { contract, target } = this.deps;
+    if (method !== 'GET' || status < 200 || status >= 300) return;
+    if (target.httpBaseUrl && request.url.startsWith(`${target.httpBaseUrl}/`)) return;
     const operation = operationAt(contract, target, 'GET', request.url)?.id;
     if (operation) this.known.set(operation, request);
     const document = documentAt(target, request.url);

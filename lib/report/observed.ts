@@ -139,7 +139,7 @@ export function coverageOf(contract: Contract, records: Observed[]): Coverage {
 export function driftOf(records: Observed[]): DriftRow[] {
   const drift = new Map<string, DriftRow>();
   for (const d of records.flatMap((r) => r.observations?.drift ?? [])) {
-    const key = `${d.operation} ${d.status} ${d.field}`;
+    const key = `${d.operation} ${d.status} ${d.field} ${d.note ?? ''}`;
     const entry = drift.get(key) ?? { ...d, count: 0 };
     entry.count++;
     drift.set(key, entry);

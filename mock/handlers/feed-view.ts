@@ -34,7 +34,8 @@ function kindsAsked(query: URLSearchParams): ReadonlySet<ContentKind> {
 /** The view the switches in force make, or none: the clean feed is the log as it is. */
 export function feedView(context: Context): FeedView | undefined {
   const { defects, state } = context;
-  if (!defects.feedListsArticlesOnly && !defects.feedTiesByUuid) return undefined;
+  if (!defects.feedListsArticlesOnly && !defects.feedTiesByUuid && !defects.feedLatestPerItem)
+    return undefined;
   const { log, content, clock } = state;
   const kinds = defects.feedListsArticlesOnly ? kindsAsked(context.request.query) : undefined;
   /** The log indices of a millisecond's changes in the order shown, by its first place. */
@@ -81,9 +82,18 @@ export function feedView(context: Context): FeedView | undefined {
     page(start, available, size, wholeTimestamps) {
       const places: number[] = [];
       let [end, limit] = [start, available];
+      /** The place each item is listed at on this page: its latest event wins. */
+      const items = new Map<string, number>();
       for (; end < limit && places.length < size; end++) {
         if (!listed(end)) continue;
         if (places.length === 0) limit = Math.min(available, dayAfter(end));
+        const item = log.contentIdAt(at(end))!;
+        const earlier = defects.feedLatestPerItem ? items.get(item) : undefined;
+        if (earlier !== undefined) {
+          places.splice(places.indexOf(earlier), 1);
+          switched(context, 'feedLatestPerItem');
+        }
+        items.set(item, end);
         places.push(end);
       }
       if (wholeTimestamps)

@@ -1,4 +1,4 @@
-import { CLEAN, pageSize, sinceWindowMs } from '../behaviour.ts';
+import { CLEAN, NEWEST_WITHHELD_MS, pageSize, sinceWindowMs, switched } from '../behaviour.ts';
 import { DAY, parseRfc3339 } from '../state/clock.ts';
 import { decodePosition, encodePosition, toTimestamp, type Change, type State } from '../state/index.ts';
 import { RawJson, type Context, type Handler, type MockResponse } from '../types.ts';
@@ -107,6 +107,18 @@ export const listNotifications: Handler = (context) => {
   return page instanceof RawJson ? ok(page) : page;
 };
 
+/**
+ * How much of the log the feed shows: all of it, or (a real feed's cache delay) the changes up to
+ * `NEWEST_WITHHELD_MS` before the clock, the rest a later poll's.
+ */
+export function shownLength(context: Context): number {
+  const { defects, state } = context;
+  if (!defects.feedWithholdsNewest) return state.log.length;
+  const shown = state.log.firstAfter(state.clock.now() - NEWEST_WITHHELD_MS);
+  if (shown < state.log.length) switched(context, 'feedWithholdsNewest');
+  return shown;
+}
+
 /** The page of the feed after `since` (or at the `page` token), or the error it answers instead. */
 function feedPage(context: Context, since: number): RawJson | MockResponse {
   const { defects, state, request } = context;
@@ -134,8 +146,11 @@ function feedPage(context: Context, since: number): RawJson | MockResponse {
     const inNewestBurst = start > 0 && start < log.length && log.timeAt(start - 1) === log.lastTime;
     if (defects.repeatInNewestBurst && inNewestBurst) start--;
   }
-  // What the feed may show: the whole log, unless the newest change is held back.
-  const available = Math.max(log.length - (defects.latestChangeWithheld ? 1 : 0), 0);
+  // What the feed may show: the whole log, unless the newest change (or second) is held back.
+  const available = Math.max(
+    Math.min(shownLength(context), log.length - (defects.latestChangeWithheld ? 1 : 0)),
+    0,
+  );
   let end = Math.max(Math.min(start + pageSize(defects), available), start);
   const first = end > start ? log.timeAt(start) : undefined;
   if (first !== undefined) end = Math.min(end, Math.max(log.firstAtOrAfter(first + DAY), start + 1));

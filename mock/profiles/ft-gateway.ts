@@ -1,40 +1,16 @@
 import { onStatus, rewrite, type Json } from '../faults/fault.ts';
 import { onNextLink } from '../faults/requests.ts';
-import { withoutKey } from '../key-in-query.ts';
-import type { State } from '../state/index.ts';
-import type { MockRequest, MockResponse } from '../types.ts';
+import type { MockRequest } from '../types.ts';
 import { CONTENT_BEHAVIOURS } from './ft-gateway-content.ts';
 import { DEFAULT_FEED_BEHAVIOURS } from './ft-gateway-default-feed.ts';
 import { FEED_BEHAVIOURS } from './ft-gateway-feed.ts';
+import { OUTAGE_BEHAVIOUR } from './ft-gateway-outage.ts';
 import { IMAGE_BEHAVIOURS } from './ft-gateway-images.ts';
 import type { Behaviour, Profile } from './profile.ts';
-import { placeOf } from './share.ts';
 
-/** The share of requests the gateway fails once, by answer: small, so a run meets a few. */
-export const OUTAGE_SHARES = { 503: 0.02, 504: 0.01 } as const;
 const CONTENT = ['getContent', 'getEnrichedContent', 'getContentItemV1'];
 /** What a content body carries only for a key with internal policies. */
 const INTERNAL_FIELDS = ['publishReference', 'lastModified', 'canBeDistributed', 'openingXML'];
-
-/** A request as the outage knows it: method, path and query as sent, without any key. */
-export function outageId(request: Pick<MockRequest, 'method' | 'path' | 'rawQuery' | 'query'>): string {
-  return `${request.method} ${request.path}${withoutKey(request.rawQuery ?? request.query.toString())}`;
-}
-
-/** The answer of an outage for this request, for this seed, the first time it is seen; else none. */
-export function outageFor(seed: number, id: string): 503 | 504 | undefined {
-  const place = placeOf(seed, id);
-  if (place < OUTAGE_SHARES[503]) return 503;
-  return place < OUTAGE_SHARES[503] + OUTAGE_SHARES[504] ? 504 : undefined;
-}
-
-/** The requests each mock's outage has failed once already: the second time, they pass. */
-const struck = new WeakMap<State, Set<string>>();
-
-function outage(status: 503 | 504): MockResponse {
-  const message = status === 503 ? 'server error' : 'gateway timeout: the backend did not answer in time';
-  return { status, body: { message } };
-}
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 /** A notification as an ordinary key sees it. */
@@ -54,30 +30,7 @@ function httpLinks(value: unknown, request: MockRequest): void {
 
 /** What FT's gateway does in front of the services: links, fields, errors and outages. */
 const GATEWAY_BEHAVIOURS: Behaviour[] = [
-  {
-    name: 'gateway-outage',
-    description:
-      `A small share of requests with an accepted key (${OUTAGE_SHARES[503] * 100}%: 503 ` +
-      `{"message": "server error"}, ${OUTAGE_SHARES[504] * 100}%: 504), picked by a hash of the seed, ` +
-      'method, path and query without the key, fails the first time it is seen; sent again, it passes. ' +
-      'Only where the service would have answered below 400: a refusal stays a refusal.',
-    source:
-      "FT's gateway answers 503 when the backend fails without a body and 504 on a backend read " +
-      'timeout: an outage, not a verdict on the request.',
-    apply: (request, next, seen) => {
-      const response = next(request);
-      const { context } = seen;
-      if (!context?.key || response.status >= 400) return response;
-      const id = outageId(request);
-      const status = outageFor(context.state.options.seed, id);
-      if (status === undefined) return response;
-      let seenBefore = struck.get(context.state);
-      if (!seenBefore) struck.set(context.state, (seenBefore = new Set()));
-      if (seenBefore.has(id)) return response;
-      seenBefore.add(id);
-      return outage(status);
-    },
-  },
+  OUTAGE_BEHAVIOUR,
   {
     name: 'next-trailing-slash',
     description:

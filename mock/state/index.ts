@@ -52,6 +52,14 @@ export interface StateOptions {
   publishPerDay?: number;
   /** The wall clock a real clock follows: `Date.now` unless a test gives its own. */
   wall?: () => number;
+  /** When a profile's backend restarts, for a profile that plays one (`ft-gateway`). */
+  outage?: OutagePlan;
+}
+
+/** A backend restart: after `after` requests with a key, every one of them fails for `seconds` of wall time. */
+export interface OutagePlan {
+  after: number;
+  seconds: number;
 }
 
 /** One item of each kind a client of the mock (or a test) needs to try every endpoint and status. */

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ALLOWANCES, podcastHitsAllowed, REPEAT_PLACES } from '../../lib/allowances.ts';
 import { loadRules } from '../../lib/contract/rules.ts';
+import { projectPath } from '../../lib/paths.ts';
 import { FAULTS } from '../../mock/faults/index.ts';
 import { FT_GATEWAY } from '../../mock/profiles/ft-gateway.ts';
 
@@ -26,9 +28,17 @@ test.describe('what a live service may do, each allowance once and as narrow as 
       for (const name of a.outside) {
         const fault = FAULTS.find((f) => f.name === name);
         expect(fault, `${a.name}: ${name} is a fault of the catalogue`).toBeDefined();
+        if (a.provenLiveBy) continue;
         expect(fault!.notLive, `${a.name}: ${name} is seen live`).toBeUndefined();
         expect(live.has(fault!.rule), `${a.name}: ${name}'s rule ${fault!.rule} is checked live`).toBe(true);
       }
+    }
+  });
+
+  test('a fault the mutation run cannot meet live is proven by a self-test that exists', () => {
+    for (const a of ALLOWANCES.filter((x) => x.provenLiveBy)) {
+      const [file = '', title = ''] = a.provenLiveBy!.split(': ');
+      expect(readFileSync(projectPath(file), 'utf8'), a.name).toContain(title);
     }
   });
 

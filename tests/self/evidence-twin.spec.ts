@@ -136,7 +136,12 @@ test.describe('the evidence a live run against the twin of the real gateway keep
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    mock = await createMock({ seed: 1, as: 'ft-gateway', publishPerDay: 1000 });
+    mock = await createMock({
+      seed: 1,
+      as: 'ft-gateway',
+      publishPerDay: 1000,
+      outage: { after: 300, seconds: 2 },
+    });
     mock.state.allowKey(KEY);
     dir = mkdtempSync(join(tmpdir(), 'clm-evidence-twin-'));
     store = join(dir, 'store');

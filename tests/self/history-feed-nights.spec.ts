@@ -28,7 +28,15 @@ const SPEED = 600;
 async function twoNights(faults: string[] = [], twin: Pick<MockOptions, 'as' | 'without'> = {}) {
   const began = Date.now();
   const wall = () => began + (Date.now() - began) * SPEED;
-  const mock = await createMock({ seed: 1, publishPerDay: 1_000, wall, faults, ...twin });
+  // A twin's backend restarts in the first night, for two seconds: waited out, the nights still decide.
+  const mock = await createMock({
+    seed: 1,
+    publishPerDay: 1_000,
+    wall,
+    faults,
+    outage: { after: 20, seconds: 2 },
+    ...twin,
+  });
   const dir = mkdtempSync(join(tmpdir(), 'clm-nights-'));
   const key = mock.state.examples().key;
   try {

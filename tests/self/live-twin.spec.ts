@@ -16,6 +16,7 @@ interface Report {
   verdict: string;
   incomplete: string[];
   rows: { rule: { id: string }; verdict: string }[];
+  outages: { status: number; waitedOut: boolean }[];
   drift: { operation: string; status: number; field: string; note?: string }[];
 }
 
@@ -55,6 +56,8 @@ const MET_IN_A_RUN = [
   'feed-ties-by-uuid',
   'feed-400-texts',
   'at-least-once',
+  'latest-per-item',
+  'newest-withheld',
   'empty-next-since-only',
   'future-since-empty',
   'image-errors-html',
@@ -95,6 +98,8 @@ test.describe('the nightly against the twin of the real gateway @AUTH-07 @TLS-01
       seed: 1,
       as: 'ft-gateway',
       publishPerDay: 1000,
+      // The backend restarts in the middle of the run, for five seconds: waited out, never red.
+      outage: { after: 300, seconds: 5 },
       onRequest: (entry) => log.push(entry),
     });
     mock.state.allowKey(KEY);
@@ -120,6 +125,8 @@ test.describe('the nightly against the twin of the real gateway @AUTH-07 @TLS-01
       }
       expectNamed(written);
       expectMet(mock);
+      // The backend's restart was waited out, and the report says when.
+      expect(written.outages.filter((o) => o.waitedOut).length, 'outages waited out').toBeGreaterThan(0);
       // Every image request but those that leave it out on purpose names the calling system.
       const images = log.filter((e) => e.path.startsWith('/__origami/service/image/'));
       expect(images.filter((e) => /[?&]source=/.test(e.path)).length).toBeGreaterThan(images.length * 0.9);

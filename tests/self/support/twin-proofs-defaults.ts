@@ -10,6 +10,7 @@ import {
 import { SINCE_TEXTS } from '../../../mock/profiles/ft-gateway-default-feed.ts';
 import type { Mock } from '../../../mock/server.ts';
 import {
+  HIDES_NEW_CHANGES,
   ask,
   feedAt,
   HOUR,
@@ -90,6 +91,7 @@ export const DEFAULT_FEED_PROOFS: Proof[] = [
   },
   {
     behaviour: 'articles-only-feed',
+    offAlongside: HIDES_NEW_CHANGES,
     does: 'lists Article changes only, in full pages, unless type names other kinds',
     prove: (mock, on) =>
       published(mock, async () => {
@@ -115,6 +117,7 @@ export const DEFAULT_FEED_PROOFS: Proof[] = [
   },
   {
     behaviour: 'creates-as-updates',
+    offAlongside: HIDES_NEW_CHANGES,
     does: 'lists a creation as an UPDATE',
     prove: (mock, on) =>
       published(mock, async () => {
@@ -148,6 +151,7 @@ export const DEFAULT_FEED_PROOFS: Proof[] = [
   },
   {
     behaviour: 'feed-ties-by-uuid',
+    offAlongside: HIDES_NEW_CHANGES,
     does: 'lists the changes of one millisecond by ascending uuid once the clock has left it',
     prove: (mock, on) =>
       published(mock, async () => {

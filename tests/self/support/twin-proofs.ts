@@ -1,42 +1,31 @@
 import { expect } from '@playwright/test';
-import { outageFor, outageId } from '../../../mock/profiles/ft-gateway.ts';
-import type { Mock } from '../../../mock/server.ts';
+import { DEFAULT_OUTAGE, OUTAGE_BODIES } from '../../../mock/profiles/ft-gateway-outage.ts';
 import type { Proof } from './twin.ts';
 import { ask, feedAt, HOUR, iso, nextOf, searchHits, type FeedPage } from './twin.ts';
-
-/** The first requests of a feed walk back from now that the outage strikes, by its answer. */
-function struckTargets(mock: Mock): Record<503 | 504, string> {
-  const found: Partial<Record<503 | 504, string>> = {};
-  for (let minutes = 1; !(found[503] && found[504]); minutes++) {
-    const target = `/content/notifications?since=${iso(mock, -minutes * 60_000)}`;
-    const [path = '', rawQuery = ''] = target.split('?');
-    const status = outageFor(
-      mock.state.options.seed,
-      outageId({ method: 'GET', path, rawQuery, query: new URLSearchParams(rawQuery) }),
-    );
-    if (status) found[status] ??= target;
-  }
-  return found as Record<503 | 504, string>;
-}
 
 /** The gateway's own behaviours, in front of every service. */
 export const GATEWAY_PROOFS: Proof[] = [
   {
     behaviour: 'gateway-outage',
-    does: 'fails a few keyed requests once with 503 or 504, and the same request sent again passes',
+    does:
+      'restarts the backend once: 504 after a read timeout, then 503 to every request with a key, valid ' +
+      'or not, for the outage, then answers again',
     prove: async (mock, on) => {
-      const struck = struckTargets(mock);
-      // Without a key the gateway refuses at once: no outage, whatever the request.
-      expect((await ask(mock, struck[503], { key: null, once: true })).status).toBe(403);
-      const first = await ask(mock, struck[503], { once: true });
-      expect(first.status).toBe(on ? 503 : 200);
-      if (on) expect(first.json).toEqual({ message: 'server error' });
-      expect((await ask(mock, struck[503], { once: true })).status).toBe(200);
-      // The key is no part of what picks a request: in the query, the same request is struck.
-      const key = mock.state.examples().key;
-      const timeout = await ask(mock, `${struck[504]}&apiKey=${key}`, { key: null, once: true });
-      expect(timeout.status).toBe(on ? 504 : 200);
-      expect((await ask(mock, struck[504], { once: true })).status).toBe(200);
+      const plan = mock.state.options.outage ?? DEFAULT_OUTAGE;
+      const feed = `/content/notifications?since=${iso(mock, -HOUR)}`;
+      const statuses: number[] = [];
+      // Without a key the gateway refuses at once: no outage, and no request counted towards one.
+      expect((await ask(mock, feed, { key: null, once: true })).status).toBe(403);
+      for (let i = 0; i <= plan.after + 1; i++) statuses.push((await ask(mock, feed, { once: true })).status);
+      if (!on) return expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      expect(statuses.indexOf(504), 'the request in flight when it starts').toBe(plan.after);
+      // Valid or malformed, every request with a key fails while it lasts, the retry included.
+      const malformed = await ask(mock, '/content/notifications?since=yesterday', { once: true });
+      expect([statuses.at(-1), malformed.status]).toEqual([503, 503]);
+      expect(malformed.json).toEqual(OUTAGE_BODIES[503]);
+      await new Promise((resolve) => setTimeout(resolve, plan.seconds * 1000));
+      expect((await ask(mock, feed, { once: true })).status).toBe(200);
+      expect((await ask(mock, '/content/notifications?since=yesterday', { once: true })).status).toBe(400);
     },
   },
   {

@@ -31,18 +31,23 @@ export interface AskOptions {
   key?: string | null;
   headers?: Record<string, string>;
   body?: unknown;
-  /** Answer the first try, outage or not: a live client sends a request again once after a 503 or 504. */
+  /** Answer the first try, outage or not: a live client waits an outage of the gateway out. */
   once?: boolean;
+  /** How long this request has waited an outage out already. */
+  waited?: number;
 }
+
+/** The backend restart of a twin the project's own tests start: soon and short, so proofs wait little. */
+export const PROOF_OUTAGE = { after: 40, seconds: 1 };
 
 /** A mock of the suite's seed and clock, as the project's own tests start it. */
 export const startMock = (options: MockOptions = {}): Promise<Mock> =>
-  createMock({ ...SUITE_MOCK, ...options });
+  createMock({ ...SUITE_MOCK, outage: PROOF_OUTAGE, ...options });
 
 /** A path on the mock's HTTPS origin, or a URL as it is. */
 const absolute = (mock: Mock, target: string) => (/^https?:/.test(target) ? target : mock.url + target);
 
-/** One request with node's own client, sent again once after an outage of the gateway, unless `once`. */
+/** One request with node's own client, sent again while the gateway is out (a few seconds), unless `once`. */
 export async function ask(mock: Mock, target: string, options: AskOptions = {}): Promise<Answer> {
   const key = options.key === undefined ? liveEnvFor(mock).CLM_API_KEY! : options.key;
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -69,9 +74,15 @@ export async function ask(mock: Mock, target: string, options: AskOptions = {}):
   } catch {
     // Not JSON: the text says what came.
   }
-  if (options.once || (answer.status !== 503 && answer.status !== 504)) return answer;
-  return ask(mock, target, { ...options, once: true });
+  const waited = options.waited ?? 0;
+  if (options.once || (answer.status !== 503 && answer.status !== 504) || waited >= OUTAGE_WAIT_MS)
+    return answer;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return ask(mock, target, { ...options, waited: waited + 200 });
 }
+
+/** How long `ask` waits an outage out: longer than a proof twin's. */
+const OUTAGE_WAIT_MS = 5_000;
 
 /** A feed page, asserted to be one. */
 export async function feedAt(mock: Mock, target: string): Promise<FeedPage> {
@@ -103,7 +114,15 @@ export interface Proof {
   /** What the twin does with the behaviour on, as a sentence's end. */
   does: string;
   prove: (mock: Mock, on: boolean) => Promise<void>;
+  /**
+   * Behaviours that hide what this proof reads (the newest seconds withheld hide a change just
+   * published): off in the twins the proof runs on.
+   */
+  offAlongside?: readonly string[];
 }
+
+/** What a proof that publishes and reads at once cannot run alongside: changes of the newest seconds withheld. */
+export const HIDES_NEW_CHANGES = ['newest-withheld'] as const;
 
 export const iso = (mock: Mock, msFromNow: number) => toTimestamp(mock.state.clock.now() + msFromNow);
 export const HOUR = 3_600_000;
