@@ -49,7 +49,7 @@ export const podcastHitsAllowed = (hits: number): number => Math.ceil(hits * POD
  */
 export const OUTAGE = { statuses: [502, 503, 504], firstPauseS: 0.5, maxPauseS: 15 } as const;
 
-export const ALLOWANCES: readonly Allowance[] = [
+const BEHAVIOURS: readonly Allowance[] = [
   {
     name: 'at-least-once',
     behaviour: 'A change delivered before comes again, once, right where a new request starts.',
@@ -192,6 +192,104 @@ export const ALLOWANCES: readonly Allowance[] = [
     outside: ['delete-without-apiurl', 'feed-newest-first'],
   },
 ];
+
+/** The parameters the gateway may leave out of the feed's `requestUrl` (`type-and-monitor-stripped`). */
+export const LEFT_OUT_OF_REQUEST_URL: readonly string[] = ['type', 'monitor'];
+
+/** The real feed's and gateway's defaults for an ordinary key, and their words: each allowed this far. */
+const DEFAULTS: readonly Allowance[] = [
+  {
+    name: 'next-page-alone',
+    behaviour: 'A page with changes links the next by page alone, no since; the token stands in for it.',
+    source: "FT's own feed monitor expects next links that carry page alone, and replays them verbatim.",
+    where: "listNotifications 200: the next link of a page with changes (an empty page's keeps since).",
+    howOften: 'Every page with changes.',
+    changes:
+      "The link's since is absent (drift, NOTIF-07's x-expect); the link is followed as given, and a " +
+      "token without since must give the link's own page.",
+    outside: ['next-link-without-since', 'page-without-since-restarts'],
+  },
+  {
+    name: 'articles-only-feed',
+    behaviour: 'Without type, the feed lists the changes of Articles only.',
+    source: "FT's gateway: an ordinary key's default feed is Articles; type asks for other kinds.",
+    where: 'listNotifications without a type parameter.',
+    howOften: 'Every such request.',
+    changes:
+      "Which kinds are listed, the service's choice for the key, not a loss: what is listed still comes " +
+      'once, in order, and a walk and a later one still agree.',
+    outside: ['feed-newest-first'],
+  },
+  {
+    name: 'creates-as-updates',
+    behaviour: 'A creation is listed as an UPDATE unless the key has advanced notifications.',
+    source: "FT's gateway: CREATE is hidden from an ordinary key, UPDATE stands for both.",
+    where: 'listNotifications 200: the type of a notification.',
+    howOften: 'Every creation, for an ordinary key.',
+    changes:
+      "The type's last segment (UPDATE for CREATE); a type outside ThingChangeType/<TYPE> still fails.",
+    outside: ['delete-without-apiurl', 'id-and-apiurl-disagree'],
+  },
+  {
+    name: 'type-and-monitor-stripped',
+    behaviour: 'The gateway leaves type and monitor out of requestUrl.',
+    source: "FT's gateway strips type and monitor from requestUrl and the first link.",
+    where: 'listNotifications 200: requestUrl, for a request that named type or monitor.',
+    howOften: 'Every such request.',
+    changes: 'Those two parameters are absent from requestUrl (drift); every other part of it still decides.',
+    outside: ['request-url-without-query'],
+  },
+  {
+    name: 'feed-ties-by-uuid',
+    behaviour: 'The changes of one millisecond are listed by ascending uuid.',
+    source: "FT's sibling feed's code: ascending time, ties broken by ascending uuid.",
+    where: 'listNotifications 200: changes that share a millisecond.',
+    howOften: 'Every millisecond with more than one change.',
+    changes: 'The order inside one millisecond; time order, and every change once, still decide.',
+    outside: ['feed-newest-first'],
+  },
+  {
+    name: 'feed-400-texts',
+    behaviour: "The feed's refusals of since say the real service's words.",
+    source: "Captured answers and the sibling feed's code.",
+    where: 'listNotifications 400 for a missing, unparseable or too old since.',
+    howOften: 'Every such refusal.',
+    changes: 'The text; a refusal that says nothing still fails (NOTIF-14).',
+    outside: ['feed-400-message-empty', 'feed-400-without-details'],
+  },
+  {
+    name: 'content-policy-fields',
+    behaviour:
+      "An ordinary key's content bodies lose comments, accessLevel, identifiers, mainImage, gain webUrl.",
+    source: "FT's gateway removes what a key's policies do not cover and adds webUrl and canonicalWebUrl.",
+    where: 'getContent and getEnrichedContent 200.',
+    howOften: 'Every content body, for an ordinary key.',
+    changes: 'Those fields only; the item is still the one asked for, and an unknown one is still 404.',
+    outside: ['unknown-content-200', 'enriched-content-of-neighbour'],
+  },
+  {
+    name: 'content-403-message-body',
+    behaviour: 'A 403 of the content endpoints says {"message": "Access denied."}.',
+    source: "FT's gateway, for an item that may not be distributed or syndicated.",
+    where: 'getContent and getEnrichedContent, 403 for an item the key may not read.',
+    howOften: 'Every such refusal.',
+    changes: 'Nothing the contract does not allow: the status stays 403 and the body says why.',
+    outside: ['unknown-content-200'],
+  },
+  {
+    name: 'content-id-not-uuid-400',
+    behaviour: 'A content id that is not a UUID is refused with 400.',
+    source: 'A captured answer: "invalid UUID: <id>, does not conform to RFC 4122".',
+    where: 'getContent and getEnrichedContent with an id that is not a UUID.',
+    howOften: 'Every such request.',
+    changes:
+      'The status (400 where the contract says 404: drift) for such an id only; a UUID still gets 404.',
+    outside: ['unknown-content-200', 'unknown-enriched-content-200'],
+  },
+];
+
+/** Every allowance, one per behaviour of the twin. */
+export const ALLOWANCES: readonly Allowance[] = [...BEHAVIOURS, ...DEFAULTS];
 
 /** The allowance of a behaviour, by name. */
 export function allowance(name: string): Allowance {

@@ -1,3 +1,4 @@
+import { LEFT_OUT_OF_REQUEST_URL } from '../../lib/allowances.ts';
 import fc from 'fast-check';
 import {
   atMostRuns,
@@ -18,12 +19,6 @@ import { says } from '../../lib/report/attribution.ts';
 import { expect, test } from '../fixtures.ts';
 import { DAY, iso, listAt, typeOf, uuidOf, UUID, walkSince } from './feed-support.ts';
 import { describesCause } from './samples.ts';
-
-/**
- * What the real gateway leaves out of the feed's requestUrl when a request carries it (FT's gateway
- * code): live, drift (openapi/README.md); on the mock, requestUrl is the whole URL requested.
- */
-const LEFT_OUT_OF_REQUEST_URL = ['type', 'monitor'];
 
 // Walks, paging and the order of changes: notifications-paging.spec.ts.
 test.describe('the change feed: since required and well formed', () => {

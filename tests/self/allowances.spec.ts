@@ -9,9 +9,11 @@ import { FT_GATEWAY } from '../../mock/profiles/ft-gateway.ts';
 const rules = loadRules();
 
 test.describe('what a live service may do, each allowance once and as narrow as its behaviour', () => {
-  test('each allowance is played by the twin of the real gateway, under the same name', () => {
+  test('each allowance is played by the twin of the real gateway under the same name, and each behaviour it plays is allowed', () => {
     const played = FT_GATEWAY.behaviours.map((b) => b.name);
     for (const { name } of ALLOWANCES) expect(played, name).toContain(name);
+    // And every behaviour the twin plays is allowed exactly once, here.
+    expect([...played].sort()).toEqual(ALLOWANCES.map((a) => a.name).sort());
     expect(new Set(ALLOWANCES.map((a) => a.name)).size).toBe(ALLOWANCES.length);
   });
 
