@@ -1,5 +1,4 @@
 import { DAY, HOUR } from './state/clock.ts';
-import type { Context } from './types.ts';
 
 /** The contract's numbers, in one place: the clean service keeps them, a defect may miss them. */
 export const LIMITS = {
@@ -189,20 +188,3 @@ export const NEWEST_WITHHELD_MS = 10_000;
 
 /** The two-day lag of the content store behind the feed, when it lags. */
 export const CONTENT_LAG_MS = 2 * DAY;
-
-/**
- * The switches that changed what a handler decided for one request, as the handler tells: how a
- * behaviour that only turns a switch on knows it was met.
- */
-const switchedFor = new WeakMap<Context, Set<keyof Defects>>();
-
-/** Notes that a switch changed what the handler decided for this request. */
-export function switched(context: Context, name: keyof Defects): void {
-  let names = switchedFor.get(context);
-  if (!names) switchedFor.set(context, (names = new Set()));
-  names.add(name);
-}
-
-/** Whether a switch changed what the handler decided for the request the pipeline last routed. */
-export const wasSwitched = (context: Context | undefined, name: keyof Defects): boolean =>
-  context !== undefined && (switchedFor.get(context)?.has(name) ?? false);

@@ -1,4 +1,4 @@
-import { switched } from '../behaviour.ts';
+import { switched } from '../switched.ts';
 import { DAY } from '../state/clock.ts';
 import { KINDS, type ContentKind } from '../state/content.ts';
 import type { Context } from '../types.ts';

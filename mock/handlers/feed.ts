@@ -1,4 +1,5 @@
-import { CLEAN, NEWEST_WITHHELD_MS, pageSize, sinceWindowMs, switched } from '../behaviour.ts';
+import { CLEAN, NEWEST_WITHHELD_MS, pageSize, sinceWindowMs } from '../behaviour.ts';
+import { switched } from '../switched.ts';
 import { DAY, parseRfc3339 } from '../state/clock.ts';
 import { decodePosition, encodePosition, toTimestamp, type Change, type State } from '../state/index.ts';
 import { RawJson, type Context, type Handler, type MockResponse } from '../types.ts';

@@ -1,4 +1,5 @@
-import { wasSwitched, type Defects } from '../behaviour.ts';
+import type { Defects } from '../behaviour.ts';
+import { wasSwitched } from '../switched.ts';
 import { onStatus, rewrite, switches, type Json } from '../faults/fault.ts';
 import { countOf, onNextLink, withQuery } from '../faults/requests.ts';
 import { SINCE_REFUSALS } from '../handlers/feed.ts';

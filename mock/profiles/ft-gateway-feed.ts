@@ -1,4 +1,5 @@
-import { NEWEST_WITHHELD_MS, pageSize, wasSwitched } from '../behaviour.ts';
+import { NEWEST_WITHHELD_MS, pageSize } from '../behaviour.ts';
+import { wasSwitched } from '../switched.ts';
 import { switches, type Json } from '../faults/fault.ts';
 import { countOf, onNextLink } from '../faults/requests.ts';
 import { shownLength } from '../handlers/feed.ts';
