@@ -79,6 +79,9 @@ export function repeatedPage(pages: readonly FeedPage[]): number | undefined {
   return at < 0 ? undefined : at + 1;
 }
 
+/** How far ahead a comparison looks for the change the other side lists here. */
+const LOOKAHEAD = 3;
+
 /** Where two sequences of one stretch of the feed differ: a change only one of them lists there. */
 export interface Difference {
   /**
@@ -130,14 +133,36 @@ export function align(
     for (let m = from; m < seq.length; m++) if (seq[m]!.key === key) return true;
     return false;
   };
+  /** How soon `key` comes in `seq` after `from` (within a few places), or -1. */
+  const soon = (seq: readonly Step[], from: number, key: string) => {
+    for (let m = from; m < Math.min(seq.length, from + LOOKAHEAD); m++)
+      if (seq[m]!.key === key) return m - from;
+    return -1;
+  };
+  const excused = (own: readonly Step[], at: number, other: readonly Step[], there: number) =>
+    own[at]!.again === true || (changesAgain(own, at) && listsItemLater(other, there, own[at]!.key));
   let [i, j] = [0, 0];
   while (i < first.length && j < second.length && differences.length < limit) {
     const [x, y] = [first[i]!, second[j]!];
-    if (x.key === y.key) [i, j] = [i + 1, j + 1];
-    else if (x.again) i++;
-    else if (y.again) j++;
-    else if (changesAgain(first, i) && listsItemLater(second, j, x.key)) i++;
-    else if (changesAgain(second, j) && listsItemLater(first, i, y.key)) j++;
+    if (x.key === y.key) {
+      [i, j] = [i + 1, j + 1];
+      continue;
+    }
+    // The side whose change the other lists a place or two on is the one with a change more here.
+    const [xSoon, ySoon] = [soon(second, j + 1, x.key), soon(first, i + 1, y.key)];
+    if (xSoon >= 0 && ySoon >= 0) {
+      // Each lists the other's next: two changes the other way round, unless the feed may do so.
+      if (excused(first, i, second, j)) i++;
+      else if (excused(second, j, first, i)) j++;
+      else differences.push({ only: 'order', key: x.key, at: i++, otherAt: j, instead: y.key });
+    } else if (xSoon >= 0) {
+      if (excused(second, j, first, i)) j++;
+      else differences.push({ only: 'b', key: y.key, at: j++, otherAt: i, instead: x.key });
+    } else if (ySoon >= 0) {
+      if (excused(first, i, second, j)) i++;
+      else differences.push({ only: 'a', key: x.key, at: i++, otherAt: j, instead: y.key });
+    } else if (excused(first, i, second, j)) i++;
+    else if (excused(second, j, first, i)) j++;
     else if (!laterIn(second, j, x.key))
       differences.push({ only: 'a', key: x.key, at: i++, otherAt: j, instead: y.key });
     else if (!laterIn(first, i, y.key))
