@@ -32,7 +32,8 @@ test.describe('the change feed: since required and well formed', () => {
     promises,
     observations,
   }) => {
-    const page = (await listAt(api, iso(target.now() - DAY))).json as FeedPage;
+    // A week back: the link's own page holds changes, so a token answered with another page shows.
+    const page = (await listAt(api, iso(target.now() - 7 * DAY))).json as FeedPage;
     const next = new URL(nextLink(page)!);
     next.searchParams.delete('since');
     expect(next.searchParams.get('page')).toBeTruthy();
@@ -44,6 +45,7 @@ test.describe('the change feed: since required and well formed', () => {
     const got = (stripped.json as FeedPage).notifications;
     const given = ((await api.raw({ url: nextLink(page)! })).json as FeedPage).notifications;
     expect(got.slice(0, given.length), 'the link as given').toEqual(given.slice(0, got.length));
+    if (given.length === 0) expect(got, 'the link as given: an empty page').toEqual([]);
     const note = 'a page token without since is answered 200, not 400';
     observations.drift.push({ operation: 'listNotifications', status: 200, field: 'since', note });
   });
