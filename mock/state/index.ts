@@ -176,8 +176,13 @@ export class State {
     const [user, other] = [...this.users.values()];
     const tokenOf = (where: (t: Token) => boolean) =>
       first(this.tokens.values(), (t) => t.userId === user!.id && where(t)).value;
+    // An Article, whatever the feed's mode: a standalone mock on the real clock and a fixed-clock one
+    // of the same seed then advertise items of one shape (an Article carries bodyXML, a live blog not).
     const content = (restricted: boolean) =>
-      first(this.content.values(), (c) => !c.deleted && c.restricted === restricted).id;
+      first(
+        this.content.values(),
+        (c) => !c.deleted && c.restricted === restricted && (restricted || c.kind === 'Article'),
+      ).id;
     const image = (where: (i: SourceImage) => boolean) => first(this.images.values(), where).uri;
     const key = first(this.keys.values(), (k) => k.restrictedContent).value;
     return {

@@ -156,6 +156,30 @@ test.describe('the publishing mock over a day', () => {
   });
 });
 
+test.describe('the publishing mock and the fixed-clock mock of one seed', () => {
+  test('advertise a content item of one shape, an Article with its body, so conformance:diff between them reads the same', async () => {
+    const { mock } = await publishingMock(T1);
+    const fixed = await createMock({ ...SUITE_MOCK });
+    try {
+      const item = async (m: Mock) => {
+        const response = await fetch(`${m.httpUrl}/content/${m.state.examples().contentId}`, {
+          headers: { 'X-Api-Key': m.state.examples().key },
+        });
+        return {
+          status: response.status,
+          body: (await response.json()) as { type: string; bodyXML?: string },
+        };
+      };
+      const [live, still] = [await item(mock), await item(fixed)];
+      expect(live.body.type).toBe(still.body.type);
+      expect(live.body.type).toMatch(/Article$/);
+      expect([typeof live.body.bodyXML, typeof still.body.bodyXML]).toEqual(['string', 'string']);
+    } finally {
+      await Promise.all([mock.close(), fixed.close()]);
+    }
+  });
+});
+
 test.describe('the mock on a fixed clock', () => {
   test("the suite's own mock, on its fixed clock, serves the same bytes as before", async () => {
     const mock = await createMock({ ...SUITE_MOCK });
