@@ -1,23 +1,14 @@
 import { says } from '../report/attribution.ts';
-import type { Contract, DocumentName } from '../contract/index.ts';
+import type { DocumentName } from '../contract/index.ts';
 import { inspect } from './inspect.ts';
-import { recordGone, type Observations } from './observations.ts';
+import { recordGone } from './observations.ts';
 import { RunStopped } from '../run/ledger.ts';
-import type { RunLedger } from '../run/ledger-server.ts';
-import type { Redactor } from './redact.ts';
 import { sendOnWire, TransportError, type WireResponse } from './transport.ts';
 import { prepareCall, wireRequest, type Call } from './call.ts';
 import { linkDestination, mayCarrySecrets } from './credentials.ts';
 import { withImageSource } from './target.ts';
-import { Outages } from './outage.ts';
-import {
-  undecodable,
-  type ApiResponse,
-  type CallOptions,
-  type ClientLimits,
-  type RawOptions,
-  type Target,
-} from './types.ts';
+import { Outages, type ClientDeps } from './outage.ts';
+import { undecodable, type ApiResponse, type CallOptions, type RawOptions } from './types.ts';
 
 export { ApiCheckError } from './types.ts';
 export type { ApiResponse, CallOptions, ClientLimits, KeyPlacement, RawOptions, Target } from './types.ts';
@@ -42,18 +33,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class ApiClient {
   private readonly outages: Outages;
 
-  constructor(
-    private readonly deps: {
-      contract: Contract;
-      target: Target;
-      ledger: RunLedger;
-      limits: ClientLimits;
-      redactor: Redactor;
-      observations: Observations;
-      /** Ends the current test as not run (the run's budget, deadline or the service stopped it). */
-      stop: (reason: string) => never;
-    },
-  ) {
+  constructor(private readonly deps: ClientDeps) {
     this.outages = new Outages({ ...deps, exchange: (request) => this.exchange(request) });
   }
 

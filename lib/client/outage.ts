@@ -5,6 +5,7 @@ import type { RunLedger } from '../run/ledger-server.ts';
 import { iso } from '../time.ts';
 import type { Call } from './call.ts';
 import type { Observations } from './observations.ts';
+import type { Redactor } from './redact.ts';
 import { documentAt, operationAt } from './target.ts';
 import type { WireResponse } from './transport.ts';
 import type { ClientLimits, Target } from './types.ts';
@@ -16,6 +17,18 @@ const STATUSES = new Set<number>(OUTAGE.statuses);
 export interface KnownRequest {
   url: string;
   headers: Record<string, string>;
+}
+
+/** What the client works with: the contract, the target, the run's ledger and limits, and where it records. */
+export interface ClientDeps {
+  contract: Contract;
+  target: Target;
+  ledger: RunLedger;
+  limits: ClientLimits;
+  redactor: Redactor;
+  observations: Observations;
+  /** Ends the current test as not run (the run's budget, deadline or the service stopped it). */
+  stop: (reason: string) => never;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,13 +46,7 @@ export class Outages {
   private readonly known = new Map<string, KnownRequest>();
 
   constructor(
-    private readonly deps: {
-      contract: Contract;
-      target: Target;
-      ledger: RunLedger;
-      limits: ClientLimits;
-      observations: Observations;
-      stop: (reason: string) => never;
+    private readonly deps: Omit<ClientDeps, 'redactor'> & {
       exchange: (request: KnownRequest & { method: string }) => Promise<WireResponse>;
     },
   ) {}
