@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { test as base, type TestInfo } from '@playwright/test';
 import fc from 'fast-check';
 import { propertyParameters } from '../lib/arbitraries/index.ts';
@@ -12,6 +13,8 @@ import {
   BLOCKED_BY_ANNOTATION,
   errorTextOf,
 } from '../lib/report/attribution.ts';
+import { FIRST_ATTEMPT_STANDS } from '../lib/report/model.ts';
+import { notRun, outageMark, stopped } from './not-run.ts';
 import { FC_RUNS_ANNOTATION, TARGET_START_ANNOTATION } from '../lib/report/timings.ts';
 import {
   declaredPerRepeat,
@@ -119,13 +122,6 @@ export function controlledPart(target: TargetFixture, what: string): Mock | unde
   return undefined;
 }
 
-/** Ends the test as skipped, "not run" with the reason: never a failure of the service. */
-function notRun(testInfo: TestInfo, runStop: { reason?: string }, reason: string): never {
-  runStop.reason = reason;
-  testInfo.skip(true, `not run: ${reason}`);
-  throw new Error(`not run: ${reason}`);
-}
-
 /** Which repeat a test is: its copy under a mutation plan, or Playwright's `--repeat-each` index. */
 const repeatOf = (testInfo: TestInfo) => repeatOfTitle(testInfo.title).repeat + testInfo.repeatEachIndex;
 
@@ -208,6 +204,11 @@ export const test = declaredPerRepeat(
     ],
     runStop: [
       async ({ ledger }, use, testInfo) => {
+        // Run again only what an outage stopped: any other failure's first attempt stands.
+        if (testInfo.retry > 0 && !existsSync(outageMark(testInfo))) {
+          testInfo.annotations.push({ type: FIRST_ATTEMPT_STANDS, description: 'not an outage' });
+          throw new Error('only a test an outage stopped runs again: its first attempt stands');
+        }
         // A run already stopped (budget, deadline, an unreachable service) runs nothing more.
         const { stopped } = await ledger.state();
         testInfo.skip(stopped !== undefined, `not run: ${stopped}`);
@@ -251,7 +252,7 @@ export const test = declaredPerRepeat(
           limits: clientLimits(config),
           redactor: new Redactor(target.secrets),
           observations,
-          stop: (reason) => notRun(testInfo, runStop, reason),
+          stop: (reason, cause) => stopped(testInfo, runStop, reason, cause),
         }),
       );
     },

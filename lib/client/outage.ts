@@ -27,8 +27,11 @@ export interface ClientDeps {
   limits: ClientLimits;
   redactor: Redactor;
   observations: Observations;
-  /** Ends the current test as not run (the run's budget, deadline or the service stopped it). */
-  stop: (reason: string) => never;
+  /**
+   * Ends the current test as not run (the run's budget, deadline or the service stopped it); an
+   * `outage` the test may meet again later, when the service is back.
+   */
+  stop: (reason: string, cause?: 'outage') => never;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,6 +87,7 @@ export class Outages {
       this.deps.stop(
         `the service was out (${wire.status}) from ${iso(outage.began)} to ${iso(Date.now())}, ` +
           `past CLM_OUTAGE_WAIT=${limits.outageWait} s: ${call.method} ${shown}`,
+        'outage',
       );
     }
     const asked = Number(wire.headers['retry-after']);

@@ -21,6 +21,8 @@ import { plain, replayable, replayCommand, sharesLine } from './findings.ts';
 import { appendHistory, HISTORY_FILE, recordOf } from './history.ts';
 import {
   buildReport,
+  FIRST_ATTEMPT_STANDS,
+  outcomeOf,
   type ConformanceReport,
   type FailureRecord,
   type Outcome,
@@ -80,15 +82,10 @@ export default class ConformanceReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const annotations = [...result.annotations, ...test.annotations];
+    // A retry of a test no outage stopped is no run of it: its first attempt stands.
+    if (result.annotations.some((a) => a.type === FIRST_ATTEMPT_STANDS)) return;
     const skip = annotations.find((a) => a.type === 'skip')?.description;
-    const outcome: Outcome =
-      result.status === 'passed'
-        ? 'passed'
-        : result.status === 'skipped'
-          ? skip?.startsWith('not run:')
-            ? 'not run'
-            : 'skipped'
-          : 'failed';
+    const outcome = outcomeOf(result.status, skip);
     this.outcomes.set(test.id, outcome);
     const project = test.parent.project()?.name;
     if (!project || project === 'self') return;
@@ -115,6 +112,9 @@ export default class ConformanceReporter implements Reporter {
     if (observations?.baseUrl) this.baseUrls.add(observations.baseUrl);
     if (observations?.evidence?.length) addEvidence(this.evidence, observations.evidence);
     const own = [...new Set(rules)];
+    // A test run again at the end keeps the outages its first attempt met: the report names them.
+    const earlier = this.records.get(test.id)?.observations?.outages ?? [];
+    if (observations && earlier.length) observations.outages = [...earlier, ...(observations.outages ?? [])];
     this.records.set(test.id, {
       id: test.id,
       title: test.titlePath().slice(3).join(' › '),

@@ -22,6 +22,21 @@ export type { Coverage, DeprecationRow, DriftRow, Latency } from './observed.ts'
 /** `not run`: the run stopped (budget, deadline, an unreachable service) before the test could decide. */
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'not run';
 
+/** A test's outcome from Playwright's status and the reason it was skipped with, if it was. */
+export function outcomeOf(status: string, skip: string | undefined): Outcome {
+  if (status === 'passed') return 'passed';
+  if (status !== 'skipped') return 'failed';
+  return skip?.startsWith('not run:') ? 'not run' : 'skipped';
+}
+
+/**
+ * A live test an outage stopped before its last attempt is failed as "not run yet" and runs again
+ * at the end of the run (Playwright queues retries last), annotated `OUTAGE_ANNOTATION`; any other
+ * test's retry is no run of it, annotated `FIRST_ATTEMPT_STANDS`, and its first attempt stands.
+ */
+export const OUTAGE_ANNOTATION = 'outage';
+export const FIRST_ATTEMPT_STANDS = 'first attempt stands';
+
 /** One conformance test as the reports see it. */
 export interface TestRecord {
   /** Playwright's id of the test, for links into its HTML report. */

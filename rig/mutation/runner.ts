@@ -59,7 +59,14 @@ export class PlaywrightRunner {
       const kills = stop ? join(work, `kills-${id}.txt`) : undefined;
       writeFileSync(planFile, JSON.stringify({ ...options.plan, ...(kills ? { kills } : {}) }));
     }
-    const args = [PLAYWRIGHT, 'test', `--project=${options.project}`, `--reporter=${REPORTERS}`];
+    // A fault's kill is its first attempt: no run again at the end, even of what an outage stopped.
+    const args = [
+      PLAYWRIGHT,
+      'test',
+      `--project=${options.project}`,
+      `--reporter=${REPORTERS}`,
+      '--retries=0',
+    ];
     const env = {
       ...process.env,
       PLAYWRIGHT_JSON_OUTPUT_NAME: output,
