@@ -29,10 +29,6 @@ export interface Allowance {
   provenLiveBy?: string;
 }
 
-/** Where a change may come again (delivery at least once), and only there. */
-export const REPEAT_PLACES = ['page boundary', 'across polls', 'kept link'] as const;
-export type RepeatPlace = (typeof REPEAT_PLACES)[number];
-
 /**
  * Search hits without `apiUrl`: at most this share of an answer's hits (rounded up, so one in a
  * small answer), and only a podcast's (`aspectSet: podcast`). The real rate is about one in 100.

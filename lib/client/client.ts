@@ -121,9 +121,9 @@ export class ApiClient {
       if (wire === undefined) continue;
       void this.deps.ledger.answered();
       if (await this.outages.waitedOut(call, wire, request)) continue;
-      this.outages.remember(call.method, request, wire.status);
       const answer = { method, url: call.url, requestHeaders: request.headers, wire, curl: request.curl };
       const response = inspect(this.deps, answer, call);
+      this.outages.remember(call.method, request, wire.status, response.operation);
       if (!(await this.follow(call, response, request.curl))) return response;
     }
   }

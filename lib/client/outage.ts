@@ -41,8 +41,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * answer to this request (a verdict: the checks fail it, HTTP-04). A request the client saw answered
  * with success on the same operation (else the same service) tells which: asked again, it fails too
  * in an outage. An outage is waited out with a growing pause (a longer `Retry-After` honoured) for
- * `CLM_OUTAGE_WAIT` seconds; past that the test is not run, named with the outage's times. The
- * allowance is `gateway-outage` in `lib/allowances.ts`.
+ * `CLM_OUTAGE_WAIT` seconds; past that the test is stopped as an outage, named with its times (live,
+ * it runs again at the end of the run). The allowance is `gateway-outage` in `lib/allowances.ts`.
  */
 export class Outages {
   /** Requests answered with success, by operation and by service. */
@@ -60,7 +60,7 @@ export class Outages {
     const shown = call.redactor.text(call.url);
     if (target.kind !== 'live') return false;
     if (!STATUSES.has(wire.status)) {
-      if (call.outage) this.record(call.outage, wire.status, true, shown);
+      if (call.outage) this.record(call.outage, true, shown);
       call.outage = undefined;
       return false;
     }
@@ -83,7 +83,7 @@ export class Outages {
     }
     const waited = (Date.now() - outage.began) / 1000;
     if (waited >= limits.outageWait) {
-      this.record(outage, wire.status, false, shown);
+      this.record(outage, false, shown);
       this.deps.stop(
         `the service was out (${wire.status}) from ${iso(outage.began)} to ${iso(Date.now())}, ` +
           `past CLM_OUTAGE_WAIT=${limits.outageWait} s: ${call.method} ${shown}`,
@@ -103,9 +103,9 @@ export class Outages {
   }
 
   /** Notes an outage the request met, once it is over for the request: waited out, or given up on. */
-  private record(outage: NonNullable<Call['outage']>, status: number, waitedOut: boolean, url: string): void {
+  private record(outage: NonNullable<Call['outage']>, waitedOut: boolean, url: string): void {
     (this.deps.observations.outages ??= []).push({
-      status: outage.status ?? status,
+      status: outage.status,
       began: iso(outage.began),
       ended: iso(Date.now()),
       waitedOut,
@@ -114,15 +114,14 @@ export class Outages {
   }
 
   /**
-   * Keeps a GET the service answered with success, not over its plain-HTTP base, as the request a later outage is told
-   * apart by: only a success says the service behind the gateway answered (a refusal over plain HTTP
-   * or of a key comes from the gateway alone).
+   * Keeps a GET the service answered with success (its checks passed), not over its plain-HTTP base,
+   * as the request a later outage is told apart by: only a success says the service behind the
+   * gateway answered (a refusal over plain HTTP or of a key comes from the gateway alone).
    */
-  remember(method: string, request: KnownRequest, status: number): void {
-    const { contract, target } = this.deps;
+  remember(method: string, request: KnownRequest, status: number, operation: string | undefined): void {
+    const { target } = this.deps;
     if (method !== 'GET' || status < 200 || status >= 300) return;
     if (target.httpBaseUrl && request.url.startsWith(`${target.httpBaseUrl}/`)) return;
-    const operation = operationAt(contract, target, 'GET', request.url)?.id;
     if (operation) this.known.set(operation, request);
     const document = documentAt(target, request.url);
     if (document) this.known.set(document, request);

@@ -100,16 +100,13 @@ export interface CrossNight {
  * tail's changes after that one.
  */
 function joinOf(tail: readonly string[], count: number, fresh: readonly Step[]) {
-  const ends: number[] = [];
-  let seen = 0;
-  for (const [p, step] of fresh.entries()) {
-    if (!step.again) seen++;
-    if (seen > count) break;
-    ends.push(p);
+  let within = 0;
+  for (let seen = 0; within < fresh.length; within++) if (!fresh[within]!.again && ++seen > count) break;
+  const keys = fresh.slice(0, within).map((s) => s.key);
+  for (let t = tail.length - 1; t >= 0; t--) {
+    const at = keys.lastIndexOf(tail[t]!);
+    if (at >= 0) return { at, after: tail.slice(t + 1) };
   }
-  for (let t = tail.length - 1; t >= 0; t--)
-    for (let p = ends.length - 1; p >= 0; p--)
-      if (fresh[ends[p]!]!.key === tail[t]) return { at: ends[p]!, after: tail.slice(t + 1) };
   return undefined;
 }
 

@@ -52,10 +52,10 @@ export const FEED_BEHAVIOURS: Behaviour[] = [
         // One place back only where that place is the page's last change (a view may list another).
         const back = log.indexOf(position) - 1;
         const last = (page.notifications as Json[]).at(-1);
-        const listed = `${String(last?.id)} ${String(last?.lastModified)}`;
-        const there = `http://www.ft.com/thing/${log.contentIdAt(back)} ${toTimestamp(log.timeAt(back) ?? 0)}`;
-        if (listed === there)
-          url.searchParams.set('page', encodePosition(log.positionOf(back, position.time)));
+        const same =
+          String(last?.id).endsWith(`/${log.contentIdAt(back)}`) &&
+          last?.lastModified === toTimestamp(log.timeAt(back) ?? 0);
+        if (same) url.searchParams.set('page', encodePosition(log.positionOf(back, position.time)));
         return;
       }
       // Across polls: an empty page's since-only link may start one change back when that change is

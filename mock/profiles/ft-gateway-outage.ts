@@ -25,12 +25,7 @@ export const OUTAGE_BODIES = {
 } as const;
 
 /** Where each mock's outage is: requests with a key counted until it starts, then when it ends (wall ms). */
-const outages = new WeakMap<State, { keyed: number; until?: number; met: number }>();
-
-/** What the twin's outage has done so far: the requests it answered (for a proof or a report). */
-export function outageMet(state: State): number {
-  return outages.get(state)?.met ?? 0;
-}
+const outages = new WeakMap<State, { keyed: number; until?: number }>();
 
 /** A JSON answer the gateway sends after waiting `ms`: the backend did not answer in time. */
 function late(status: 504, ms: number): MockResponse {
@@ -58,16 +53,14 @@ export const OUTAGE_BEHAVIOUR: Behaviour = {
     const { state } = context;
     const plan = state.options.outage ?? DEFAULT_OUTAGE;
     let outage = outages.get(state);
-    if (!outage) outages.set(state, (outage = { keyed: 0, met: 0 }));
+    if (!outage) outages.set(state, (outage = { keyed: 0 }));
     const now = Date.now();
     if (outage.until === undefined && ++outage.keyed > plan.after) {
       outage.until = now + plan.seconds * 1000;
-      outage.met++;
       // The read timeout is a part of the outage, never all of it.
       return late(504, Math.min(READ_TIMEOUT_MS, plan.seconds * 250));
     }
     if (outage.until === undefined || now >= outage.until) return response;
-    outage.met++;
     return { status: 503, body: OUTAGE_BODIES[503] };
   },
 };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ALLOWANCES, podcastHitsAllowed, REPEAT_PLACES } from '../../lib/allowances.ts';
+import { ALLOWANCES, podcastHitsAllowed } from '../../lib/allowances.ts';
+import { repeatInsidePage, stepsOf } from '../../lib/paging/sequence.ts';
 import { loadRules } from '../../lib/contract/rules.ts';
 import { projectPath } from '../../lib/paths.ts';
 import { FAULTS } from '../../mock/faults/index.ts';
@@ -50,6 +51,12 @@ test.describe('what a live service may do, each allowance once and as narrow as 
   });
 
   test('a change may come again only where a request starts', () => {
-    expect([...REPEAT_PLACES]).toEqual(['page boundary', 'across polls', 'kept link']);
+    const change = { type: 'http://www.ft.com/thing/ThingChangeType/UPDATE', id: 'x', apiUrl: 'x' };
+    const pages = [
+      { notifications: [change], links: [] },
+      { notifications: [change], links: [] },
+    ];
+    expect(stepsOf(pages).map((s) => s.again ?? false)).toEqual([false, true]);
+    expect(repeatInsidePage([{ notifications: [change, change], links: [] }])).toBeDefined();
   });
 });
