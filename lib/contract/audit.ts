@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { ajv } from './ajv.ts';
+import { ajv, compileStrict } from './ajv.ts';
 import type { Contract } from './contract.ts';
 import { hasExpectation, strictVariant } from './expect.ts';
 import { isObject } from './properties.ts';
@@ -16,7 +16,7 @@ function validate(schema: unknown, value: unknown, where: string, problems: stri
   if (hasExpectation(schema)) variants.push(["its schema's expectations (x-expect)", strictVariant(schema)]);
   for (const [what, variant] of variants) {
     try {
-      const check = ajv.compile(variant as object);
+      const check = compileStrict(variant as object);
       if (!check(value))
         problems.push(`${where}: example does not match ${what}: ${ajv.errorsText(check.errors)}`);
     } catch (error) {

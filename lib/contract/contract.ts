@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { ajv } from './ajv.ts';
+import { compileStrict } from './ajv.ts';
 import { hasExpectation, strictVariant } from './expect.ts';
 import { DOCUMENTS, loadDocument, type DocumentName } from './load.ts';
 import { loadRules, type Rule } from './rules.ts';
@@ -236,7 +236,7 @@ function compileOnce(schema: () => object, what: string): Lazy {
   return () => {
     if (compiled === undefined)
       try {
-        compiled = ajv.compile(schema());
+        compiled = compileStrict(schema());
       } catch (error) {
         // Remembered: a schema that does not compile is not compiled again on every answer.
         compiled = new Error(`${what} does not compile: ${(error as Error).message}`);

@@ -1,4 +1,4 @@
-export { ajv } from './ajv.ts';
+export { ajv, compileStrict } from './ajv.ts';
 export { baseMediaType, Contract, loadContract, METHODS } from './contract.ts';
 export type { Match, Method, Operation, Parameter, Response } from './contract.ts';
 export {

@@ -92,32 +92,33 @@ function compareContent(
     pairs.push([m, related]);
   }
   for (const m of added) d.add(rules.added, d.at(d.locate(r, where), m), `${label}: media type ${m} added`);
-  for (const [bm, rm] of pairs) {
-    const [bMedia, rMedia] = [asObject(d.base.deref(b[bm]).node), asObject(d.rev.deref(r[rm]).node)];
-    const at = d.locate(r[rm], d.at(where, rm));
-    const named = `${label}${rm === 'application/json' ? '' : ` (${rm})`}`;
-    if ((bMedia.schema === undefined) !== (rMedia.schema === undefined))
-      d.add(
-        rMedia.schema === undefined ? rules.schemaRemoved : rules.schemaAdded,
-        d.at(at, 'schema'),
-        `${named}: schema ${rMedia.schema === undefined ? 'removed' : 'added'}`,
-      );
-    else
-      d.compareSchema(
-        bMedia.schema,
-        rMedia.schema,
-        what,
-        named,
-        d.locate(rMedia.schema, d.at(at, 'schema')),
-        {
-          carrier: carrierOf(rm),
-        },
-      );
-    if (prefix === 'request' && !same(bMedia.encoding, rMedia.encoding))
-      d.add('request-encoding-changed', d.at(at, 'encoding'), `${named}: encoding changed`);
-    d.annotations(bMedia, rMedia, ['example', 'examples'], at, `${named}: `);
-    d.rest(bMedia, rMedia, new Set(['schema', 'encoding', 'example', 'examples']), at, `${named}: `);
-  }
+  for (const [bm, rm] of pairs)
+    d.inside({ mediaType: rm }, () => {
+      const [bMedia, rMedia] = [asObject(d.base.deref(b[bm]).node), asObject(d.rev.deref(r[rm]).node)];
+      const at = d.locate(r[rm], d.at(where, rm));
+      const named = `${label}${rm === 'application/json' ? '' : ` (${rm})`}`;
+      if ((bMedia.schema === undefined) !== (rMedia.schema === undefined))
+        d.add(
+          rMedia.schema === undefined ? rules.schemaRemoved : rules.schemaAdded,
+          d.at(at, 'schema'),
+          `${named}: schema ${rMedia.schema === undefined ? 'removed' : 'added'}`,
+        );
+      else
+        d.compareSchema(
+          bMedia.schema,
+          rMedia.schema,
+          what,
+          named,
+          d.locate(rMedia.schema, d.at(at, 'schema')),
+          {
+            carrier: carrierOf(rm),
+          },
+        );
+      if (prefix === 'request' && !same(bMedia.encoding, rMedia.encoding))
+        d.add('request-encoding-changed', d.at(at, 'encoding'), `${named}: encoding changed`);
+      d.annotations(bMedia, rMedia, ['example', 'examples'], at, `${named}: `);
+      d.rest(bMedia, rMedia, new Set(['schema', 'encoding', 'example', 'examples']), at, `${named}: `);
+    });
 }
 
 export function compareRequestBody(d: Differ, bRaw: unknown, rRaw: unknown, where: Location) {
@@ -164,23 +165,29 @@ export function compareResponses(d: Differ, b: Node, r: Node, where: Location) {
     const match = covering(status.toUpperCase(), r) ?? (r[status] !== undefined ? status : undefined);
     if (match === undefined) {
       const id = success(status) ? 'response-success-status-removed' : 'response-non-success-status-removed';
-      d.add(id, where, `response ${status} removed`);
+      d.inside({ status }, () => d.add(id, where, `response ${status} removed`));
       continue;
     }
     if (match !== status && !seen.has(match)) {
       // One status became a range: clients may now get any status of the class.
       const id = success(status) ? 'response-success-status-added' : 'response-non-success-status-added';
-      d.add(id, d.locate(r[match], d.at(where, match)), `response ${status} became any ${match}`);
+      d.inside({ status: match }, () =>
+        d.add(id, d.locate(r[match], d.at(where, match)), `response ${status} became any ${match}`),
+      );
     }
     seen.add(match);
-    compareResponse(d, b[status], r[match], d.locate(r[match], d.at(where, match)), `response ${match}`);
+    d.inside({ status: match }, () =>
+      compareResponse(d, b[status], r[match], d.locate(r[match], d.at(where, match)), `response ${match}`),
+    );
   }
   for (const status of Object.keys(r)) {
     if (seen.has(status)) continue;
     const covered = Object.keys(b).some((s) => s.toUpperCase() === `${status[0]}XX`);
     if (covered) continue;
     const id = success(status) ? 'response-success-status-added' : 'response-non-success-status-added';
-    d.add(id, d.locate(r[status], d.at(where, status)), `response ${status} added`);
+    d.inside({ status }, () =>
+      d.add(id, d.locate(r[status], d.at(where, status)), `response ${status} added`),
+    );
   }
 }
 

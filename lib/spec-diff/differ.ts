@@ -17,6 +17,14 @@ export interface Change {
   pointer: string;
   /** The file of the pointer, relative to the revision's root file, when it is another file. */
   file?: string;
+  /** The response's status key as the revision writes it (`200`, `4XX`, `default`), when in one. */
+  status?: string;
+  /** The body's media type, when in one. */
+  mediaType?: string;
+  /** The property path inside the body or the parameter's schema (`links[].href`), when in one. */
+  field?: string;
+  /** The rule the change would fall under without the evidence that settled it. */
+  instead?: RuleId;
   text: string;
 }
 
@@ -28,6 +36,9 @@ export interface Scope {
   operation?: string;
   /** Whether the service sends this operation's request (a webhook or a callback). */
   outbound?: boolean;
+  /** The response's status key and the body's media type the comparison is inside. */
+  status?: string;
+  mediaType?: string;
 }
 
 /**
@@ -56,6 +67,7 @@ export class Differ {
         placed(kind),
         where,
         `${context.label}${context.field ? ` \`${context.field}\`` : ''}: ${text}`,
+        context.field,
       );
     });
   }
@@ -70,19 +82,28 @@ export class Differ {
     }
   }
 
+  /** Runs inside a response's status or a body's media type: the changes found there carry them. */
+  inside<T>(place: Pick<Scope, 'status' | 'mediaType'>, run: () => T): T {
+    return this.within({ ...this.scope, ...place }, run);
+  }
+
   get outbound() {
     return this.scope.outbound === true;
   }
 
-  add(id: RuleId, where: Location, text: string) {
+  add(id: RuleId, where: Location, text: string, field = '') {
     const { level, direction } = rule(id);
+    const { operation, status, mediaType } = this.scope;
     this.changes.push({
       id,
       level,
       direction,
-      ...(this.scope.operation ? { operation: this.scope.operation } : {}),
+      ...(operation ? { operation } : {}),
       pointer: where.pointer,
       ...(where.file ? { file: where.file } : {}),
+      ...(status ? { status } : {}),
+      ...(mediaType ? { mediaType } : {}),
+      ...(field ? { field } : {}),
       text,
     });
   }

@@ -147,6 +147,8 @@ const WRITTEN = {
   evidence: [
     ['revision-rejects-observed-response', 'error', 'response', EVIDENCE, 'a response body the service was seen to send (or the contract shows, or the mock serves), which the base accepts, fails the revision: the contract would no longer describe the service'],
     ['revision-accepts-observed-response', 'info', 'response', EVIDENCE, 'a response body the base rejects passes the revision: it now describes what the service sends'],
+    ['response-widening-observed', 'info', 'response', EVIDENCE, 'a response widened (an error by its own rule) where the base rejects bodies the service was seen to send and the revision accepts them: clients already get such bodies, and the revision only describes them'],
+    ['evidence-not-weighed', 'warning', 'response', EVIDENCE, "a response's schema changed and one side's does not compile, so the bodies of the evidence were not judged by it: read the change"],
   ],
 } as const satisfies Record<string, readonly WrittenRow[]>;
 

@@ -184,6 +184,7 @@ test.describe('the evidence a live run against the twin of the real gateway keep
       /bod(y|ies) the base rejects \(`pattern` at `notifications\[\]\.apiUrl`\) pass the revision: it now describes what the service sends/,
     );
     expect(gate.stdout).toContain('[revision-accepts-observed-response]');
+    expect(gate.stdout).toContain('[response-widening-observed]');
   });
 
   test('stays bounded over 30 simulated nights, each with bodies of new shapes and new values', () => {

@@ -15,6 +15,9 @@ const NOT_YET_PINNED: Record<string, string> = {
     'judged on stored bodies, not a base/revision pair: evidence-twin pins it',
   'revision-accepts-observed-response':
     'judged on stored bodies, not a base/revision pair: evidence-twin pins it',
+  'response-widening-observed':
+    'a widening weighed with bodies, not a base/revision pair: spec-diff-evidence and evidence-twin pin it',
+  'evidence-not-weighed': 'judged on bodies, not a base/revision pair: spec-diff-evidence pins it',
   'operation-stability-invalid': 'the schema kind stability-invalid shares its reading (lifecycle.ts)',
   'parameter-sunset-removed': 'operation-sunset-removed pins the same reading of x-sunset (lifecycle.ts)',
   'parameter-sunset-invalid': 'operation-sunset-invalid pins the same reading of x-sunset (lifecycle.ts)',
