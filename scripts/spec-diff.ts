@@ -51,7 +51,8 @@ const USAGE = `Usage: npm run spec:diff -- [options] [BASE] [REVISION]
                    store (the nightly's, reports/evidence); contract, the contract's own examples;
                    mock, what the bundled mock serves (started in process); none. Default:
                    contract. A body the base accepts and the revision rejects is an error
-                   (revision-rejects-observed-response); the reverse is info
+                   (revision-rejects-observed-response); the reverse is info, and a response
+                   widened where the base rejects such bodies is info (response-widening-observed)
   -h, --help       this text
 
   Exit code: 0 when the gate passes, 1 when it fails, 2 on a bad argument or an unreadable document.`;
