@@ -1,17 +1,28 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandLine } from '../lib/cli.ts';
 import { loadConfig } from '../lib/config.ts';
 import { DOCUMENTS, loadContract, type DocumentName } from '../lib/contract/index.ts';
+import { BASELINE_FILE, buildChangelog } from '../lib/docs/changelog.ts';
+import { changelogAtom, changelogHtml, changelogMarkdown } from '../lib/docs/changelog-render.ts';
+import { deprecations } from '../lib/docs/deprecations.ts';
+import { CHANGELOG, ruleHref, RULES_FOLDER } from '../lib/docs/links.ts';
+import { operationNotes, searchItems } from '../lib/docs/notes.ts';
+import { rulePage } from '../lib/docs/rule-page.ts';
+import { verification } from '../lib/docs/verified.ts';
 import { projectPath } from '../lib/paths.ts';
+import { readBaseline } from '../lib/spec-diff/baseline.ts';
 import {
   docsIndex,
   publishedVerdicts,
   SPEC_DIFF_RULES,
   specDiffRulesPage,
 } from '../lib/report/docs-index.ts';
+import { HISTORY_FILE, readHistory } from '../lib/report/history.ts';
 import type { ConformanceReport } from '../lib/report/model.ts';
+import { ruleSources } from './docs-sources.ts';
 
 /**
  * Builds the published documentation into `<reports>/docs/`: each document with Redocly's
@@ -28,17 +39,33 @@ commandLine(`Usage: npm run docs
 
   Builds the published documentation into <reports>/docs/ (CLM_REPORTS_DIR, default reports):
   one self-contained HTML page per contract document, made with Redocly and working offline, and
-  an index of operations and rules, and the rule table of the gate on contract changes
-  (spec-diff-rules.html). The index shows each rule's verdict from <reports>/conformance.json
-  only when that run was full, had no fault switched on and ran to its end, naming its target,
-  date and suite version; otherwise it shows none and says why.
+  an index of operations and rules with a search, the rule table of the gate on contract changes
+  (spec-diff-rules.html), a page per rule (rules/<ID>.html: its text, operations, tests, faults
+  and verdicts), and the changelog of openapi/ from git (changelog.html, .md, .json, .atom: each
+  version's changes as the gate classifies them; comparisons cached in
+  node_modules/.cache/clm-changelog). The index shows each rule's verdict from
+  <reports>/conformance.json only when that run was full, had no fault switched on and ran to its
+  end, naming its target, date and suite version; otherwise it shows none and says why. When that
+  run was against production, the index and each operation say so with the date, and the nights
+  of <reports>/history.jsonl show as a strip.
 
   -h, --help   this text`);
 
+const started = Date.now();
 const config = loadConfig();
 const out = join(config.reportsDir, 'docs');
-mkdirSync(out, { recursive: true });
+mkdirSync(join(out, RULES_FOLDER), { recursive: true });
 const contract = await loadContract();
+const today = new Date().toISOString().slice(0, 10);
+const reportFile = join(config.reportsDir, 'conformance.json');
+const report = existsSync(reportFile)
+  ? (JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport)
+  : undefined;
+const verified = verification(report, readHistory(join(config.reportsDir, HISTORY_FILE)));
+// Each operation's section in the documents ends with its note: production's verdicts, its rules.
+const scratch = mkdtempSync(join(tmpdir(), 'clm-docs-'));
+const notesFile = join(scratch, 'notes.json');
+writeFileSync(notesFile, JSON.stringify(operationNotes(contract, verified)));
 const pages: Record<string, string> = {};
 for (const name of Object.keys(DOCUMENTS) as DocumentName[]) {
   const file = join(out, `${name}.html`);
@@ -55,7 +82,7 @@ for (const name of Object.keys(DOCUMENTS) as DocumentName[]) {
       contract.documents[name].info.title,
     ],
     {
-      env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CLM_DOCS_NOTES: notesFile },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
@@ -66,14 +93,38 @@ for (const name of Object.keys(DOCUMENTS) as DocumentName[]) {
   writeFileSync(file, html);
   pages[name] = `${name}.html`;
 }
-const reportFile = join(config.reportsDir, 'conformance.json');
-const report = existsSync(reportFile)
-  ? (JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport)
-  : undefined;
-writeFileSync(join(out, 'index.html'), docsIndex(contract, pages, report));
+rmSync(scratch, { recursive: true, force: true });
+
+const baselinePath = projectPath(BASELINE_FILE);
+const changelog = buildChangelog({
+  today,
+  ...(existsSync(baselinePath)
+    ? { baseline: { file: BASELINE_FILE, accepted: readBaseline(baselinePath) } }
+    : {}),
+});
+const context = {
+  rulesOf: (id: string) => contract.operations.get(id)?.rules ?? [],
+  deprecations: deprecations(contract, today),
+};
+writeFileSync(join(out, `${CHANGELOG}.html`), changelogHtml(changelog, context));
+writeFileSync(join(out, `${CHANGELOG}.md`), changelogMarkdown(changelog, context));
+writeFileSync(join(out, `${CHANGELOG}.json`), `${JSON.stringify(changelog, null, 1)}\n`);
+writeFileSync(join(out, `${CHANGELOG}.atom`), changelogAtom(changelog, context));
+
+const sources = ruleSources(config.reportsDir);
+for (const rule of contract.rules)
+  writeFileSync(join(out, ruleHref(rule.id)), rulePage(contract, rule, sources, verified, pages));
+writeFileSync(
+  join(out, 'index.html'),
+  docsIndex(contract, pages, report, { verification: verified, search: searchItems(contract, changelog) }),
+);
 writeFileSync(join(out, SPEC_DIFF_RULES), specDiffRulesPage());
 const published = publishedVerdicts(report);
 console.log(
-  `Documentation in ${out}/: index.html, ${Object.values(pages).join(', ')}, ${SPEC_DIFF_RULES}.\n` +
-    (published.report ? `Verdicts from ${published.source}.` : `No verdicts: ${published.why}.`),
+  `Documentation in ${out}/: index.html, ${Object.values(pages).join(', ')}, ${SPEC_DIFF_RULES}, ` +
+    `${CHANGELOG}.html (.md, .json, .atom), ${RULES_FOLDER}/ (${contract.rules.length} rules).\n` +
+    (published.report ? `Verdicts from ${published.source}.` : `No verdicts: ${published.why}.`) +
+    `\nProduction: ${'why' in verified ? `not verified (${verified.why})` : `verified on ${verified.at}`}.` +
+    `\nChangelog: ${changelog.entries.length} versions; comparisons ${changelog.cache.hits} cached, ` +
+    `${changelog.cache.made} made. Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
 );

@@ -1,45 +1,44 @@
 import type { Contract } from '../contract/index.ts';
+import { docsPage, ruleHref, SPEC_DIFF_RULES, CHANGELOG } from '../docs/links.ts';
+import { publishedVerdicts } from '../docs/published.ts';
+import { searchHtml, type SearchItem } from '../docs/search.ts';
+import { notPassingText, stripHtml, verifiedText, type Verification } from '../docs/verified.ts';
 import { LEVELS, RULES, type Rule } from '../spec-diff/index.ts';
 import type { ConformanceReport } from './model.ts';
-import { suiteText } from './render.ts';
-import { escapeHtml as escape, htmlPage, htmlRow } from './html.ts';
+import { escapeHtml as escape, htmlRow } from './html.ts';
+
+export { publishedVerdicts, type PublishedVerdicts } from '../docs/published.ts';
+export { SPEC_DIFF_RULES } from '../docs/links.ts';
 
 const DEPRECATED = ' <i>deprecated</i>';
 const titleOf = (contract: Contract, name: string) =>
   contract.documents[name as keyof Contract['documents']].info.title;
 
-/** The verdicts the docs may publish: those of a clean full run, or none, and why. */
-export type PublishedVerdicts =
-  { report: ConformanceReport; source: string } | { report?: never; why: string };
+/** What the index shows beside the contract: production over the nights, and the search's index. */
+export interface IndexExtras {
+  verification?: Verification;
+  search?: SearchItem[];
+}
 
-/**
- * Readers of the published spec see only what the service did on a full run with no fault switched
- * on that ran to its end: a faulted, partial or incomplete run says nothing about the service.
- */
-export function publishedVerdicts(report: ConformanceReport | undefined): PublishedVerdicts {
-  if (!report) return { why: 'there is no conformance report yet' };
-  const { meta, run } = report;
-  if (!meta || !run?.suite || !run.target)
-    return { why: 'the conformance report does not say what it ran (an older suite wrote it)' };
-  const faults = meta.faults.length ? meta.faults : (run.faults ?? []);
-  if (faults.length > 0) return { why: `the last run had faults switched on (${faults.join(', ')})` };
-  if (meta.partial.length > 0) return { why: `the last run was partial (${meta.partial.join('; ')})` };
-  if (report.incomplete.length > 0)
-    return { why: `the last run did not finish (${report.incomplete.join('; ')})` };
-  return {
-    report,
-    source: `the full conformance run of ${meta.endedAt} against ${run.target}, with suite ${suiteText(run.suite)}`,
-  };
+function productionHtml(contract: Contract, v: Verification | undefined): string {
+  if (!v) return '';
+  if ('why' in v) return `<p class="production">Not verified against production: ${escape(v.why)}.</p>`;
+  const all = contract.rules.map((r) => r.id);
+  const failing = all.filter((id) => v.verdicts[id] !== undefined && v.verdicts[id] !== 'pass');
+  return `<p class="production">${escape(verifiedText(v, all))} (${escape(v.target)}). ${stripHtml(v)}</p>
+${failing.length ? `<ul>${failing.map((id) => `<li><a href="${ruleHref(id)}">${id}</a>: ${escape(notPassingText(v, id))}</li>`).join('')}</ul>` : ''}`;
 }
 
 /**
  * The index of the published documentation: both documents, every operation with the rules it
- * carries, and each rule's verdict when the report is of a clean full run (else why none is shown).
+ * carries, and each rule's verdict when the report is of a clean full run (else why none is shown);
+ * with production's record and the search when they are given.
  */
 export function docsIndex(
   contract: Contract,
   pages: Record<string, string>,
   report?: ConformanceReport,
+  extras: IndexExtras = {},
 ): string {
   const published = publishedVerdicts(report);
   const verdicts = new Map(published.report?.rows.map((row) => [row.rule.id, row.verdict]) ?? []);
@@ -47,15 +46,21 @@ export function docsIndex(
     const verdict = verdicts.get(id);
     const text = escape(contract.rules.find((r) => r.id === id)?.text ?? '');
     const shown = verdict ? ` <b class="${verdict.replace(' ', '-')}">${verdict}</b>` : '';
-    return `<span class="rule" title="${text}">${id}${shown}</span>`;
+    return `<a class="rule" href="${ruleHref(id)}" title="${text}">${id}${shown}</a>`;
   };
+  const v = extras.verification;
+  const production = (rules: string[]) =>
+    v && !('why' in v)
+      ? escape(verifiedText(v, rules).replace(/^Verified against production on \S+: /, ''))
+      : 'not verified';
   const operations = [...contract.operations.values()]
     .map((op) =>
       htmlRow([
-        `<a href="${pages[op.document]}">${op.document}</a>`,
-        `<code>${op.method.toUpperCase()} ${escape(op.path)}</code>${op.deprecated ? DEPRECATED : ''}`,
+        `<a href="${pages[op.document]}#operation/${op.id}">${op.document}</a>`,
+        `<code id="op-${op.id}">${op.method.toUpperCase()} ${escape(op.path)}</code>${op.deprecated ? DEPRECATED : ''}`,
         escape(op.summary),
         op.rules.map(rule).join(' '),
+        production(op.rules),
       ]),
     )
     .join('\n');
@@ -67,25 +72,28 @@ export function docsIndex(
     : `<p class="verdicts">No verdicts: ${escape(published.why)}. Verdicts are published only from a ` +
       'full conformance run with no fault switched on that ran to its end ' +
       '(<code>npm run conformance</code>, then <code>npm run docs</code>).</p>';
-  return page(
+  const search = extras.search ? searchHtml(extras.search) : undefined;
+  return docsPage(
     'Content, Licence and Membership API: documentation',
     `<h1>Content, Licence and Membership API</h1>
 <ul>${Object.entries(pages)
       .map(([name, href]) => `<li><a href="${href}">${escape(titleOf(contract, name))}</a></li>`)
-      .join('')}<li><a href="${SPEC_DIFF_RULES}">The gate on contract changes: its rules</a></li></ul>
+      .join('')}<li><a href="${CHANGELOG}.html">Changelog: what changed in the contract, and when</a></li>
+<li><a href="${SPEC_DIFF_RULES}">The gate on contract changes: its rules</a></li></ul>
+${search?.html ?? ''}
+${productionHtml(contract, v)}
 <h2>Operations and the rules they carry</h2>
 ${status}
-<table><thead><tr><th>Document</th><th>Operation</th><th>Summary</th><th>Rules</th></tr></thead><tbody>
+<table><thead><tr><th>Document</th><th>Operation</th><th>Summary</th><th>Rules</th><th>Production</th></tr></thead><tbody>
 ${operations}
 </tbody></table>
 <h2>Rule catalogue</h2>
 <table><thead><tr><th>Rule</th><th>Text</th><th>Checkable</th></tr></thead><tbody>
 ${catalogue}
 </tbody></table>`,
+    { scripts: search ? [search.script] : [] },
   );
 }
-
-export const SPEC_DIFF_RULES = 'spec-diff-rules.html';
 
 const ruleTable = (caption: string, head: string[], rows: string[]) =>
   `<table>${caption}<thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>
@@ -143,9 +151,4 @@ ${kinds.join('\n')}`,
   );
 }
 
-const STYLE = `body{font-size:15px;max-width:80em}table{margin-bottom:2em}caption{text-align:left}
-.rule{white-space:nowrap;margin-right:.6em}
-.pass{color:#1a7f37}.fail,.error{color:#cf222e}.skipped,.warning{color:#9a6700}
-.not-covered,.info{color:#57606a}.blocked{color:#8250df}.not-run{color:#bc4c00}`;
-
-const page = (title: string, body: string) => htmlPage({ title, body, styles: [STYLE] });
+const page = (title: string, body: string) => docsPage(title, body);
