@@ -7,12 +7,8 @@ import { emptyObservations, OBSERVATIONS_ATTACHMENT, type Observations } from '.
 import { Redactor } from '../lib/client/redact.ts';
 import { VARIABLES, type Config } from '../lib/config.ts';
 import { loadContract, type Contract } from '../lib/contract/index.ts';
-import {
-  ATTRIBUTED_ANNOTATION,
-  attribute,
-  BLOCKED_BY_ANNOTATION,
-  errorTextOf,
-} from '../lib/report/attribution.ts';
+import { declaredRules, takeClaims } from '../lib/claims.ts';
+import { ATTRIBUTION_ANNOTATION, attribute, errorTextOf } from '../lib/report/attribution.ts';
 import { FIRST_ATTEMPT_STANDS } from '../lib/report/model.ts';
 import { notRun, outageMark, stopped } from './not-run.ts';
 import { FC_RUNS_ANNOTATION, TARGET_START_ANNOTATION } from '../lib/report/timings.ts';
@@ -35,7 +31,6 @@ export type { Promises, TargetData, TargetFixture } from '../rig/targets.ts';
 
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
 export const MOCK_NOW = SUITE_MOCK.now;
-const RULE_TAG = /^@([A-Z]+-\d{2})$/;
 /** How long this worker's target took to start: told once, by the worker's first test, for the timings. */
 let targetStartMs: number | undefined;
 
@@ -92,16 +87,16 @@ function attachObservations(testInfo: TestInfo, observations: Observations): Pro
 }
 
 /**
- * A failed test names the rules its failure is attributed to and, stopped by another rule's
- * failure, the rules that blocked it: JUnit carries both as properties, the attribution run reads them.
+ * A failed test's attribution, decided once, here: the rules its failure is attributed to and, stopped
+ * by another rule's failure, the rules that blocked it, from the checks it met and the claims its
+ * assertions made. One annotation, as JSON: JUnit carries it as a property, the reporters read it.
  */
 function annotateAttribution(testInfo: TestInfo, observations: Observations): void {
+  const claims = takeClaims();
   if (testInfo.status === testInfo.expectedStatus) return;
   const own = testInfo.annotations.filter((a) => a.type === 'rule').map((a) => a.description ?? '');
-  const { failed, blockedBy } = attribute(own, errorTextOf(testInfo.errors), observations.findings);
-  testInfo.annotations.push({ type: ATTRIBUTED_ANNOTATION, description: failed.join(', ') });
-  if (blockedBy.length)
-    testInfo.annotations.push({ type: BLOCKED_BY_ANNOTATION, description: blockedBy.join(', ') });
+  const attribution = attribute(own, errorTextOf(testInfo.errors), observations.findings, claims);
+  testInfo.annotations.push({ type: ATTRIBUTION_ANNOTATION, description: JSON.stringify(attribution) });
 }
 
 /** Skips a test that needs control of the service's data or clock, where the target does not give it. */
@@ -222,6 +217,8 @@ export const test = declaredPerRepeat(
     },
     observations: async ({ target, config, planned }, use, testInfo) => {
       const observations = emptyObservations();
+      // The claims this test's assertions make start here.
+      takeClaims();
       if (targetStartMs !== undefined)
         testInfo.annotations.push({ type: TARGET_START_ANNOTATION, description: targetStartMs.toFixed(1) });
       targetStartMs = undefined;
@@ -231,9 +228,8 @@ export const test = declaredPerRepeat(
       // A list switches the client's evidence on: the reporter merges it into the store.
       if (config.evidenceDir !== undefined) observations.evidence = [];
       // Rule IDs as annotations too: JUnit carries annotations as properties.
-      for (const tag of testInfo.tags) {
-        const rule = RULE_TAG.exec(tag)?.[1];
-        if (rule && !testInfo.annotations.some((a) => a.type === 'rule' && a.description === rule))
+      for (const rule of declaredRules(...testInfo.tags)) {
+        if (!testInfo.annotations.some((a) => a.type === 'rule' && a.description === rule))
           testInfo.annotations.push({ type: 'rule', description: rule });
       }
       await use(observations);

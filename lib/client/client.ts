@@ -1,9 +1,9 @@
-import { says } from '../report/attribution.ts';
+import { says } from '../claims.ts';
 import type { DocumentName } from '../contract/index.ts';
 import { inspect } from './inspect.ts';
 import { recordGone } from './observations.ts';
 import { RunStopped } from '../run/ledger.ts';
-import { sendOnWire, TransportError, type WireResponse } from './transport.ts';
+import { sendOnWire, TransportError, type WireRequest, type WireResponse } from './transport.ts';
 import { prepareCall, wireRequest, type Call } from './call.ts';
 import { linkDestination, mayCarrySecrets } from './credentials.ts';
 import { withImageSource } from './target.ts';
@@ -16,10 +16,14 @@ export type { ApiResponse, CallOptions, ClientLimits, KeyPlacement, RawOptions, 
 const MAX_REDIRECTS = 5;
 const MAX_THROTTLE_RETRIES = 3;
 
-/** A value with every octet of its UTF-8 percent-encoded: the same value to a URI parser (RFC 3986 §6.2.2.2). */
-export function everyOctet(value: string): string {
+/**
+ * A value with every octet of its UTF-8 percent-encoded: the same value to a URI parser (RFC 3986
+ * §6.2.2.2), its hex digits in either case (§6.2.2.1).
+ */
+export function everyOctet(value: string, hex: 'upper' | 'lower' = 'upper'): string {
   return [...Buffer.from(value, 'utf8')]
-    .map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`)
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .map((h) => `%${hex === 'upper' ? h.toUpperCase() : h}`)
     .join('');
 }
 
@@ -41,9 +45,13 @@ export class ApiClient {
   async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
     const { contract } = this.deps;
     const op = contract.operation(operationId);
-    const { percentEncoded = [], repeated = [] } = options.form ?? {};
+    const { percentEncoded = [], repeated = [], lowerHex = [] } = options.form ?? {};
     const encode = (name: string, value: string) =>
-      percentEncoded.includes(name) ? everyOctet(value) : encodeURIComponent(value);
+      percentEncoded.includes(name)
+        ? everyOctet(value)
+        : lowerHex.includes(name)
+          ? everyOctet(value, 'lower')
+          : encodeURIComponent(value);
     let path = op.path;
     for (const param of op.segments.filter((s) => s.param)) {
       const value = options.path?.[param.param!];
@@ -57,9 +65,11 @@ export class ApiClient {
       pairs.push(...(repeated.includes(name) ? [pair, pair] : [pair]));
     }
     const base = this.base(op.document, options.plainHttp === true);
-    const search = pairs.join('&');
+    const { emptyQuery, trailingAmpersand } = options.form ?? {};
+    const search = pairs.join('&') + (trailingAmpersand && pairs.length > 0 ? '&' : '');
+    const query = search ? `?${search}` : emptyQuery ? '?' : '';
     const method = options.method ?? op.method.toUpperCase();
-    return this.send(method, `${base}${path}${search ? `?${search}` : ''}`, options);
+    return this.send(method, `${base}${path}${query}`, options);
   }
 
   /**
@@ -135,11 +145,13 @@ export class ApiClient {
   ): Promise<WireResponse | undefined> {
     const { target, ledger } = this.deps;
     try {
+      const { absoluteForm, chunked } = call.options.form ?? {};
       return await this.exchange({
         method: call.method,
         url: request.url,
         headers: request.headers,
         body: call.body,
+        ...(absoluteForm || chunked ? { framing: { absoluteForm, chunked } } : {}),
       });
     } catch (error) {
       if (error instanceof RunStopped) this.deps.stop(error.reason);
@@ -216,6 +228,7 @@ export class ApiClient {
     url: string;
     headers: Record<string, string>;
     body?: string;
+    framing?: WireRequest['framing'];
   }): Promise<WireResponse> {
     const { ledger, limits, target, observations } = this.deps;
     const grant = await ledger.take();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { isRuleId } from '../claims.ts';
 import { projectPath } from '../paths.ts';
 
 export type Where = 'both' | 'mock' | 'client';
@@ -18,15 +19,13 @@ export interface Rule {
   operations: string[];
 }
 
-const RULE_ID = /^[A-Z]+-\d{2}$/;
-
 /** Reads `openapi/rules.yaml`, the rule catalogue, and checks its shape. */
 export function loadRules(path = projectPath('openapi/rules.yaml')): Rule[] {
   const data = parse(readFileSync(path, 'utf8')) as { rules?: Rule[] };
   const rules = data.rules ?? [];
   const seen = new Set<string>();
   for (const rule of rules) {
-    if (!RULE_ID.test(rule.id)) throw new Error(`${path}: "${rule.id}" is not a rule ID like NOTIF-07`);
+    if (!isRuleId(rule.id)) throw new Error(`${path}: "${rule.id}" is not a rule ID like NOTIF-07`);
     if (seen.has(rule.id)) throw new Error(`${path}: rule ${rule.id} is listed twice`);
     seen.add(rule.id);
   }

@@ -1,4 +1,4 @@
-import { says } from '../report/attribution.ts';
+import { says } from '../claims.ts';
 import { ApiCheckError } from '../client/types.ts';
 import { SHARED_RULES } from './expectations.ts';
 import { resolveCase, type CaseOptions, type ExploreData, type Selection } from './select.ts';

@@ -1,4 +1,4 @@
-import { says } from '../report/attribution.ts';
+import { says } from '../claims.ts';
 
 /** A page of the change feed, as far as the walker needs it. */
 export interface FeedPage {

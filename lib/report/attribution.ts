@@ -1,3 +1,4 @@
+import type { Claim } from '../claims.ts';
 import type { CheckFinding } from '../client/observations.ts';
 
 /**
@@ -18,40 +19,47 @@ export interface Attribution {
   checks: CheckFinding[];
 }
 
-/** The annotations JUnit carries as properties: the rules a failure is attributed to, its blockers. */
-export const ATTRIBUTED_ANNOTATION = 'attributed-to';
-export const BLOCKED_BY_ANNOTATION = 'blocked-by';
+/**
+ * The one annotation a failed test carries its attribution in, as JSON: the fixture decides it once,
+ * and the reporters, JUnit (as a property), the findings and the mutation run read it.
+ */
+export const ATTRIBUTION_ANNOTATION = 'attribution';
+
+/** The attribution a test's annotations carry, if any. */
+export function attributionOf(annotations: readonly { type: string; description?: string }[]) {
+  const found = annotations.find((a) => a.type === ATTRIBUTION_ANNOTATION)?.description;
+  return found ? (JSON.parse(found) as Attribution) : undefined;
+}
+
+/** A failure no fixture attributed (a test without one): its own rules failed. */
+export const ownFailure = (own: string[]): Attribution => ({
+  failed: own,
+  blocked: [],
+  blockedBy: [],
+  checks: [],
+});
 
 /** Text without quotes and escapes: a title quoted inside an assertion's diff is still found. */
 const bare = (text: string) => text.replace(/[\\"']/g, '');
-
-/**
- * An assertion's message that opens with a rule's id decides that rule, whether the test's title
- * names it or not: a test of NOTIF-10 that finds its walk broken says `NOTIF-09: …`, and is
- * blocked by NOTIF-09 rather than failing NOTIF-10.
- */
-export const says = (rules: string | readonly string[], message: string) => {
-  const ids = typeof rules === 'string' ? rules : rules.join(', ');
-  return ids ? `${ids}: ${message}` : message;
-};
-const SAID =
-  /(?:^|\n)[ \t]*(?:(?:[A-Za-z]*Error|\[cause\]|Got error): )*([A-Z]+-\d{2}(?:, [A-Z]+-\d{2})*): /g;
 // eslint-disable-next-line no-control-regex
 const plainText = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 /**
- * The attribution of a failure: the checks whose title its error text names are what failed (a
- * check caught and put up with by the test is not); none named, the test's own assertion failed:
- * the rules its message opens with (`says`), else the rules of its title that the message names,
- * else all of them.
+ * The attribution of a failure: the checks whose title its error text holds are what failed (a
+ * check caught and put up with by the test is not); none, the test's own assertion failed: the
+ * rules of the claims (`says`) whose words it holds, else the rules of its title. Rule ids come from
+ * the checks and the claims as data; the error's text only says which of them ended the test.
  */
-export function attribute(own: string[], errorText: string, findings: CheckFinding[]): Attribution {
+export function attribute(
+  own: string[],
+  errorText: string,
+  findings: CheckFinding[],
+  claims: readonly Claim[] = [],
+): Attribution {
   const text = bare(plainText(errorText));
   const checks = findings.filter((f) => text.includes(bare(f.title)));
-  const said = [...new Set([...plainText(errorText).matchAll(SAID)].flatMap((m) => m[1]!.split(', ')))];
-  // An assertion whose message names some of the test's rules (an exploration case's, say) is theirs.
-  const named = own.filter((id) => new RegExp(`\\b${id}\\b`).test(text));
-  const mine = said.length ? said : named.length ? named : own;
+  const said = [...new Set(claims.filter((c) => text.includes(bare(c.text))).flatMap((c) => c.rules))];
+  const mine = said.length ? said : own;
   // A check that names no rule (an undocumented status) is the consequence of one that does.
   const ruled = checks.filter((f) => f.rules.length > 0);
   const failed = ruled.length ? [...new Set(ruled.flatMap((f) => f.rules))] : mine;

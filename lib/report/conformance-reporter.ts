@@ -12,10 +12,10 @@ import { loadConfig } from '../config.ts';
 import { loadContract, loadRules } from '../contract/index.ts';
 import { projectPath } from '../paths.ts';
 import { LEDGER_URL_VARIABLE, remoteLedger } from '../run/ledger-server.ts';
-import { EXPLORATION_ANNOTATION, EXPLORE_ATTACHMENT, exploreSummary } from '../explore/summary.ts';
+import { EXPLORATION_ANNOTATION, EXPLORE_ATTACHMENT, explorationOf } from '../explore/index.ts';
 import { addEvidence, keepEvidence, type EvidenceEntry } from '../evidence/store.ts';
 import { FEED_NIGHT_ATTACHMENT, type FeedNight } from '../paging/nights.ts';
-import { attribute, errorTextOf } from './attribution.ts';
+import { attributionOf, ownFailure } from './attribution.ts';
 import { EXIT, exitCodeOf, exitIncompleteAtEnd } from './exit-code.ts';
 import { plain, replayable, replayCommand, sharesLine } from './findings.ts';
 import { appendHistory, HISTORY_FILE, recordOf } from './history.ts';
@@ -33,8 +33,7 @@ import { tellCi, writeOutputs } from './outputs.ts';
 import { closingText } from './render.ts';
 import { contractIdentity, partialReasons, suiteCommit, suiteVersion, targetLine } from './run-meta.ts';
 import { TimingsCollector } from './timings.ts';
-
-const RULE_TAG = /^@([A-Z]+-\d{2})$/;
+import { declaredRules } from '../claims.ts';
 
 /** The first lines of a failure: enough to say what broke, short enough for every report. */
 const firstLines = (text: string) => plain(text).split('\n').slice(0, 12).join('\n').slice(0, 2_000);
@@ -95,7 +94,7 @@ export default class ConformanceReporter implements Reporter {
       : undefined;
     this.timings.add(test, result, observations?.requests ?? 0);
     const rules = [
-      ...test.tags.map((tag) => RULE_TAG.exec(tag)?.[1]),
+      ...declaredRules(...test.tags),
       ...annotations.filter((a) => a.type === 'rule').map((a) => a.description),
     ].filter((id): id is string => !!id);
     this.explored.push(...result.attachments.filter((a) => a.name === EXPLORE_ATTACHMENT));
@@ -126,7 +125,7 @@ export default class ConformanceReporter implements Reporter {
       ...(outcome === 'failed'
         ? {
             failure: this.failureOf(test, result, project, observations, seed, annotations),
-            attribution: attribute(own, plain(errorTextOf(result.errors)), observations?.findings ?? []),
+            attribution: attributionOf(result.annotations) ?? ownFailure(own),
           }
         : {}),
     });
@@ -198,7 +197,7 @@ export default class ConformanceReporter implements Reporter {
           : result.status === 'interrupted'
             ? 'the run was interrupted'
             : undefined,
-      exploration: exploreSummary(this.explored),
+      ...explorationOf(this.explored),
       explorationRequests: this.explorationRequests,
       meta: {
         targetKind,

@@ -95,8 +95,12 @@ export function describe(message: string): { title: string; expected?: string; r
   return { title, expected: value('Expected'), received: value('Received') };
 }
 
-/** The part of a check's failure line that names it: `Title [RULE-01, …]`. */
-const CHECK_LINE = /^(?:\w*Error: )?(.+?) \[([A-Z]+-\d{2}(?:, [A-Z]+-\d{2})*|contract)\]$/m;
+/** The failure's text from the line of the first check it names (by the check's title), else whole. */
+function fromCheck(message: string, record: TestOutcome): string {
+  const text = plain(message);
+  const at = (record.attribution?.checks ?? []).map((c) => text.indexOf(c.title)).filter((i) => i >= 0);
+  return at.length ? text.slice(text.lastIndexOf('\n', Math.min(...at)) + 1) : message;
+}
 
 /** One cause of a failed test: a check broken at a place, owned by one rule; or its own assertion. */
 interface Cause {
@@ -146,8 +150,7 @@ export function findingsOf(records: TestOutcome[]): Finding[] {
   const findings = [...groups].map(([key, { cause, records: group }]): Finding => {
     const first = group[0]!;
     const failure = first.failure!;
-    const check = CHECK_LINE.exec(plain(failure.message));
-    const described = describe(check ? plain(failure.message).slice(check.index) : failure.message);
+    const described = describe(fromCheck(failure.message, first));
     const own = failure.operation ? `${described.title} (${failure.operation})` : described.title;
     return {
       id: createHash('sha1').update(key).digest('hex').slice(0, 8),

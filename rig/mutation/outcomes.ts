@@ -1,6 +1,6 @@
 import type { JSONReportSuite } from '@playwright/test/reporter';
 import { OBSERVATIONS_ATTACHMENT } from '../../lib/client/observations.ts';
-import { ATTRIBUTED_ANNOTATION } from '../../lib/report/attribution.ts';
+import { attributionOf } from '../../lib/report/attribution.ts';
 import { CLEAN, repeatOfTitle, rulesOfTitle, testKey, MUTANT_ANNOTATION } from './plan.ts';
 
 /** One test's outcome in one Playwright run. */
@@ -47,9 +47,7 @@ export function outcomes(suite: JSONReportSuite, path: string[] = []): Outcome[]
           rules: rulesOfTitle(spec.title),
           // The JSON report writes tags without their `@`.
           tagged: rulesOfTitle((spec.tags ?? []).map((t) => `@${t.replace(/^@/, '')}`).join(' ')),
-          attributed: (annotations.find((a) => a.type === ATTRIBUTED_ANNOTATION)?.description ?? '')
-            .split(', ')
-            .filter(Boolean),
+          attributed: attributionOf(annotations)?.failed ?? [],
           operations: [...new Set(calls.map((c) => c.operation))],
           fault: fault || undefined,
           clean: fault === CLEAN,

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { declaredRules } from '../../lib/claims.ts';
 
 /*
  * A mutation run's plan: which fault each test meets on each of its repeats. One Playwright run
@@ -38,7 +39,6 @@ export const PLAN_VARIABLE = 'CLM_MUTATION_PLAN';
 export const CLEAN = '';
 
 const COPY = / ⟨repeat (\d+)⟩$/;
-const RULE = /@([A-Z]+-\d{2})/g;
 
 /** The title of a test's copy for one repeat: the first keeps the title as it is. */
 export function copyTitle(title: string, repeat: number): string {
@@ -60,9 +60,7 @@ export function testKey(titlePath: readonly string[]): string {
 }
 
 /** The rules a test's title names (`@NOTIF-07`). */
-export function rulesOfTitle(title: string): string[] {
-  return [...title.matchAll(RULE)].map((m) => m[1]!);
-}
+export const rulesOfTitle = (title: string): string[] => declaredRules(title);
 
 /** The last part of a key: the test's own title. */
 function titleOfKey(key: string): string {

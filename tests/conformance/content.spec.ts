@@ -1,7 +1,7 @@
 import { PODCAST_HITS, podcastHitsAllowed } from '../../lib/allowances.ts';
 import fc from 'fast-check';
 import { atMostRuns, nearUuids, unknownUuid } from '../../lib/arbitraries/index.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, need, needsControl, test } from '../fixtures.ts';
 import { noteUnfollowable } from './link-sources.ts';
 

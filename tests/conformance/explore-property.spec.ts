@@ -11,7 +11,7 @@ import {
   resolveCase,
   validRequests,
 } from '../../lib/explore/index.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, need, test } from '../fixtures.ts';
 import { dataOf, sendCase } from './explore-data.ts';
 

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../lib/client/client.ts';
 import { nextLink, type FeedPage } from '../../lib/paging/walk.ts';
 import type { Mock } from '../../mock/server.ts';
 import type { Change, ChangeType } from '../../mock/state/index.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect } from '../fixtures.ts';
 import { DAY, pages, ruleOfLost, typeOf, uuidOf } from './feed-support.ts';
 

@@ -1,6 +1,6 @@
 import { loadContract } from '../../lib/contract/index.ts';
 import { endOf, flowsOf, followFlow, inconsistencies } from '../../lib/links/flows.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, test } from '../fixtures.ts';
 import { skipIfGone } from './gone.ts';
 import { LINK_SOURCES, noteUnfollowable } from './link-sources.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { atMostRuns } from '../../lib/arbitraries/index.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, test } from '../fixtures.ts';
 import {
   ASKED,

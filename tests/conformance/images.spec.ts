@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, needsControl, test } from '../fixtures.ts';
 import {
   decoded,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { nearKeys, unknownKey } from '../../lib/arbitraries/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { ApiCheckError, type CallOptions } from '../../lib/client/types.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, need, test } from '../fixtures.ts';
 import { present, samples, succeeded, type Sample } from './samples.ts';
 

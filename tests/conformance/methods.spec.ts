@@ -1,5 +1,5 @@
 import type { ApiResponse, CallOptions } from '../../lib/client/client.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, test, type TargetFixture } from '../fixtures.ts';
 import { samples, type Sample } from './samples.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '../../lib/arbitraries/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
 import { nextLink, type FeedPage } from '../../lib/paging/walk.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, test } from '../fixtures.ts';
 import { DAY, HOUR, iso, listAt, type Notification } from './feed-support.ts';
 import { describesCause } from './samples.ts';

@@ -1,6 +1,6 @@
 import { windowStart } from '../../lib/arbitraries/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import {
   boundaryRepeats,
   continues,

@@ -15,7 +15,7 @@ import {
   withKnown,
 } from '../../lib/arbitraries/index.ts';
 import { nextLink, type FeedPage } from '../../lib/paging/walk.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, test } from '../fixtures.ts';
 import { DAY, iso, listAt, typeOf, uuidOf, UUID, walkSince } from './feed-support.ts';
 import { describesCause } from './samples.ts';

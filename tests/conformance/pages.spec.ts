@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { atMostRuns, unknownUuid } from '../../lib/arbitraries/index.ts';
 import type { ApiClient } from '../../lib/client/client.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, need, needsControl, type TargetFixture, test } from '../fixtures.ts';
 import { skipIfGone } from './gone.ts';
 

@@ -11,7 +11,7 @@ import {
   withKnown,
 } from '../../lib/arbitraries/index.ts';
 import type { ApiClient, ApiResponse, CallOptions } from '../../lib/client/client.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { controlledPart, expect, need, needsControl, test, type TargetFixture } from '../fixtures.ts';
 import { describesCause } from './samples.ts';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { invalidIdentifier } from '../../lib/arbitraries/index.ts';
 import type { ApiClient, ApiResponse } from '../../lib/client/client.ts';
-import { says } from '../../lib/report/attribution.ts';
+import { says } from '../../lib/claims.ts';
 import { expect, need, test, type TargetFixture } from '../fixtures.ts';
 import { CAUSE_RULES, describesCause, samples } from './samples.ts';
 import { HOUR, iso } from '../../lib/time.ts';

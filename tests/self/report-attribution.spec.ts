@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { attribute, says } from '../../lib/report/attribution.ts';
+import { says, takeClaims } from '../../lib/claims.ts';
+import { attribute } from '../../lib/report/attribution.ts';
 
 const maxItems = {
   check: 'bodyMatchesSchema',
@@ -25,11 +26,12 @@ test.describe('attribution of a failed test', () => {
     expect(found).toMatchObject({ failed: ['LIC-05'], blocked: [], blockedBy: [], checks: [] });
   });
 
-  test("a status no rule states is the test's own; an assertion naming some of its rules is theirs", () => {
+  test("a status no rule states is the test's own; a rule id in a message without a claim decides nothing", () => {
     const status = attribute(['PROF-02'], 'Undocumented HTTP status code [contract]', [undocumented]);
     expect(status.failed).toEqual(['PROF-02']);
-    const named = attribute(['AUTH-01', 'NOTIF-02', 'HTTP-04'], 'since x (negative; NOTIF-02): got 200', []);
-    expect(named).toMatchObject({ failed: ['NOTIF-02'], blocked: ['AUTH-01', 'HTTP-04'] });
+    // The ids travel as claims: text that merely names one is no claim.
+    const named = attribute(['AUTH-01', 'NOTIF-02'], 'since x (negative; NOTIF-02): got 200', []);
+    expect(named).toMatchObject({ failed: ['AUTH-01', 'NOTIF-02'], blocked: [] });
   });
 
   test("a check's title is found inside an assertion's diff, its quotes escaped", () => {
@@ -43,19 +45,28 @@ test.describe('attribution of a failed test', () => {
   });
 
   test('an assertion that says its rules decides them, inside the title or not; the rest is blocked by them', () => {
+    takeClaims();
     const walk = `Error: ${says('NOTIF-09', 'the walk ends on an empty page')}\n\nexpect(received).toBe(expected)`;
-    expect(attribute(['NOTIF-10'], walk, [maxItems])).toMatchObject({
+    // A claim made and kept (its assertion passed) decides nothing: its words are in no failure.
+    says('NOTIF-12', 'the poll is empty');
+    const claims = takeClaims();
+    expect(claims.map((c) => c.rules)).toEqual([['NOTIF-09'], ['NOTIF-12']]);
+    expect(attribute(['NOTIF-10'], walk, [maxItems], claims)).toMatchObject({
       failed: ['NOTIF-09'],
       blocked: ['NOTIF-10'],
       blockedBy: ['NOTIF-09'],
     });
     const cases = `Error: 2 of 9 cases failed\n${says(['IMG-02', 'IMG-03'], 'a refusal')}\n  ${says('IMG-07', 'b')}`;
-    expect(attribute(['IMG-01', 'IMG-07'], cases, []).failed).toEqual(['IMG-02', 'IMG-03', 'IMG-07']);
-    const cause = `Property failed after 1 tests\n[cause]: Error: ${says('NOTIF-11', 'lost')}`;
-    expect(attribute(['NOTIF-09', 'NOTIF-11'], `\u001b[31m${cause}\u001b[39m`, []).failed).toEqual([
-      'NOTIF-11',
+    expect(attribute(['IMG-01', 'IMG-07'], cases, [], takeClaims()).failed).toEqual([
+      'IMG-02',
+      'IMG-03',
+      'IMG-07',
     ]);
-    // A rule id inside a sentence is not a rule said: the title's rules decide.
-    expect(attribute(['LIC-05'], 'Error: see NOTIF-09: nothing', []).failed).toEqual(['LIC-05']);
+    const cause = `Property failed after 1 tests\n[cause]: Error: ${says('NOTIF-11', 'lost "it"')}`;
+    expect(
+      attribute(['NOTIF-09', 'NOTIF-11'], `\u001b[31m${cause}\u001b[39m`, [], takeClaims()).failed,
+    ).toEqual(['NOTIF-11']);
+    // The claims are taken: a later failure that repeats their words is the title's.
+    expect(attribute(['LIC-05'], walk, [], takeClaims()).failed).toEqual(['LIC-05']);
   });
 });
