@@ -5,8 +5,8 @@ import { commandLine, usageError } from '../lib/cli.ts';
 import { loadConfig } from '../lib/config.ts';
 import { loadRules } from '../lib/contract/index.ts';
 import { FAULTS, type Fault } from '../mock/faults/index.ts';
-import type { Outcome } from '../rig/mutation/outcomes.ts';
 import { PlaywrightRunner } from '../rig/mutation/runner.ts';
+import { clean, planByTest } from '../rig/mutation/strategy.ts';
 
 const USAGE = `Usage: npm run attribution [-- --faults a,b] [-- --workers N]
 
@@ -67,20 +67,6 @@ function classify(fault: Fault, red: string[]): Class {
   return red.includes(fault.rule) && others.length === 1 ? 'its rule and one more' : 'other';
 }
 
-/**
- * The tests a fault meets: those of its rule, those tagged with it (the exploration's), and those that
- * reach its rule's operations: every test the mutation run may kill it with short of the whole suite.
- */
-function planOf(baseline: Outcome[]): Record<string, string[]> {
-  const byTest: Record<string, string[]> = {};
-  const reaches = (f: Fault, t: Outcome) => t.operations.some((op) => operationsOf.get(f.rule)?.includes(op));
-  for (const f of faults)
-    for (const t of baseline.filter((b) => !b.skipped))
-      if (t.rules.includes(f.rule) || t.tagged.includes(f.rule) || reaches(f, t))
-        (byTest[t.key] ??= []).push(f.name);
-  return byTest;
-}
-
 function markdown(measured: Measured[], counts: Record<Class, number>): string {
   const rows = measured.map((m) => `| ${m.fault} | ${m.rule} | ${m.red.join(', ') || 'none'} | ${m.class} |`);
   return [
@@ -97,14 +83,9 @@ function markdown(measured: Measured[], counts: Record<Class, number>): string {
 
 async function main(): Promise<number> {
   const baseline = await runner.run('the clean mock', { project: 'mock', plan: { clean: true } });
-  const falsePositives = baseline.filter((t) => t.failed);
-  if (falsePositives.length) {
-    console.error(
-      `The clean mock fails ${falsePositives.length} test(s): ${falsePositives.map((t) => t.key).join('; ')}`,
-    );
-    return 1;
-  }
-  const plan = { byTest: planOf(baseline) };
+  if (!clean('The clean mock', baseline)) return 1;
+  // Every test the mutation run may kill a fault with, short of the whole suite.
+  const plan = { byTest: planByTest(faults, baseline, (reach) => reach !== 'rest', operationsOf) };
   const ran = await runner.run('each fault alone', { project: 'mock', plan, faults: faults.length });
   const measured = faults.map((f): Measured => {
     const red = [

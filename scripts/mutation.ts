@@ -6,12 +6,11 @@ import { loadConfig } from '../lib/config.ts';
 import { loadRules } from '../lib/contract/index.ts';
 import { mutationMarkdown, scores, type MutantResult, type MutationReport } from '../lib/report/mutation.ts';
 import { FAULTS, type Fault } from '../mock/faults/index.ts';
-import { liveEnvFor } from '../mock/live-env.ts';
-import { createMock } from '../mock/server.ts';
 import type { Outcome } from '../rig/mutation/outcomes.ts';
 import { profileTable } from '../rig/mutation/profile.ts';
 import { PlaywrightRunner } from '../rig/mutation/runner.ts';
 import { baselineAndRules, survivors, type RunPlan } from '../rig/mutation/strategy.ts';
+import { withLiveTwin } from '../rig/mutation/twin.ts';
 
 const USAGE = `Usage: npm run mutation [-- --deep] [-- --profile] [-- --workers N]
 
@@ -85,55 +84,17 @@ function record(results: Map<string, MutantResult>, killed: Map<string, string[]
       results.get(f.name)!.live = { killed: killed.has(f.name), killedBy: killed.get(f.name) ?? [] };
 }
 
-/**
- * The twin of the real gateway that live mode meets: an ordinary key's fields, plain-HTTP links,
- * trailing slashes, delivery at least once, outages, a required image source, refusals without
- * `message`, the default feed (Articles only, creations as updates, links by page alone, a
- * millisecond by uuid), the real words of its 400s. Five behaviours stay off, each the service's
- * own answer put in place of the one a fault spoils, so the fault could not show through them: a
- * future since answered with an empty page (NOTIF-03's faults are in that answer), image errors as
- * HTML pages (a page says nothing the suite may hold it to, IMG-04's naming of what was removed
- * included), an empty page's link written with since alone (it puts back the since that
- * next-link-without-since drops there, the one place a link without since still fails live), the
- * refusal of an image request without source (it answers in place of the 5xx of
- * image-without-source-500) and a page token served without since (it answers in place of the
- * other page of page-without-since-restarts).
- */
-const TWIN = {
-  as: 'ft-gateway',
-  without: [
-    'future-since-empty',
-    'image-errors-html',
-    'empty-next-since-only',
-    'image-source-required',
-    'next-page-alone',
-  ],
-  // The backend restart, as short as the client's first pauses: waited out, it costs the run no time.
-  outage: { after: 300, seconds: 1 },
-} as const;
-
-/** Live mode: the twin, its control on, reached as a live service; each request asks for its fault. */
+/** Live mode: the twin, reached as a live service, every fault a live run can see. */
 async function liveMode(results: Map<string, MutantResult>): Promise<boolean> {
   const liveRules = new Set(rules.filter((r) => r.where.includes('both')).map((r) => r.id));
   const liveFaults = FAULTS.filter((f) => liveRules.has(f.rule) && !f.notLive);
-  const mock = await createMock({ seed: 1, control: true, ...TWIN });
-  try {
-    // The twin is the run's own: no pace, budget or deadline, so no shared ledger to wait on.
-    const env = {
-      ...liveEnvFor(mock),
-      CLM_RATE_LIMIT: 'none',
-      CLM_REQUEST_BUDGET: 'none',
-      CLM_RUN_TIMEOUT: 'none',
-    };
-    const run: RunPlan = (name, plan, faults) => runner.run(name, { project: 'live', env, plan, faults });
+  return withLiveTwin(runner, async (run) => {
     const mode = await baselineAndRules('Live', liveFaults, run);
     if (!mode) return false;
     await survivors('Live', liveFaults, mode, operationsOf, run);
     record(results, mode.killed, liveFaults);
     return true;
-  } finally {
-    await mock.close();
-  }
+  });
 }
 
 /** With --deep: how many of 10 seeds kill each fault that only property-based tests kill. */

@@ -71,9 +71,36 @@ export async function baselineAndRules(
   return { baseline, killed: kills(first) };
 }
 
+/** How a test meets a fault: it names the fault's rule, carries it as a tag, reaches its operations, or none. */
+export type Reach = 'rule' | 'tagged' | 'operations' | 'rest';
+
+/** How a test meets a fault, by the rules it names and the operations it called in the baseline. */
+export function reachOf(f: Mutant, t: Outcome, operationsOf: ReadonlyMap<string, readonly string[]>): Reach {
+  if (t.rules.includes(f.rule)) return 'rule';
+  // The exploration's tests carry their rules as tags: the forms they send meet a fault before the
+  // rest of the suite does.
+  if (t.tagged.includes(f.rule)) return 'tagged';
+  return t.operations.some((op) => operationsOf.get(f.rule)?.includes(op)) ? 'operations' : 'rest';
+}
+
+/** A plan by test: each fault on every test of the baseline that meets it as `meets` says. */
+export function planByTest(
+  faults: readonly Mutant[],
+  baseline: readonly Outcome[],
+  meets: (reach: Reach) => boolean,
+  operationsOf: ReadonlyMap<string, readonly string[]>,
+): Record<string, string[]> {
+  const byTest: Record<string, string[]> = {};
+  for (const f of faults)
+    for (const t of baseline)
+      if (!t.skipped && meets(reachOf(f, t, operationsOf))) (byTest[t.key] ??= []).push(f.name);
+  return byTest;
+}
+
 /**
- * The survivors of the first run: each meets the other tests that reach its rule's operations
- * (per-test coverage from the baseline), then the rest of the suite, stopping at its first kill.
+ * The survivors of the first run: each meets the tests tagged with its rule, then the other tests
+ * that reach its rule's operations (per-test coverage from the baseline), then the rest of the
+ * suite, stopping at its first kill.
  */
 export async function survivors(
   mode: string,
@@ -82,25 +109,14 @@ export async function survivors(
   operationsOf: ReadonlyMap<string, readonly string[]>,
   run: RunPlan,
 ): Promise<void> {
-  const tests = baseline.filter((t) => !t.skipped);
-  const met = (f: Mutant, t: Outcome) => t.rules.includes(f.rule);
-  const reaches = (f: Mutant, t: Outcome) =>
-    t.operations.some((op) => operationsOf.get(f.rule)?.includes(op));
-  // The exploration's tests carry their rules as tags: the forms they send meet a fault before the
-  // rest of the suite does.
-  const tagged = (f: Mutant, t: Outcome) => !met(f, t) && t.tagged.includes(f.rule);
-  const steps: [string, (f: Mutant, t: Outcome) => boolean][] = [
-    ['the tests tagged with its rule', tagged],
-    [
-      "the other tests that reach its rule's operations",
-      (f, t) => !met(f, t) && !tagged(f, t) && reaches(f, t),
-    ],
-    ['the rest of the suite', (f, t) => !met(f, t) && !tagged(f, t) && !reaches(f, t)],
+  const steps: [string, Reach][] = [
+    ['the tests tagged with its rule', 'tagged'],
+    ["the other tests that reach its rule's operations", 'operations'],
+    ['the rest of the suite', 'rest'],
   ];
-  for (const [what, pick] of steps) {
+  for (const [what, step] of steps) {
     const left = faults.filter((f) => !killed.has(f.name));
-    const byTest: Record<string, string[]> = {};
-    for (const f of left) for (const t of tests) if (pick(f, t)) (byTest[t.key] ??= []).push(f.name);
+    const byTest = planByTest(left, baseline, (reach) => reach === step, operationsOf);
     if (Object.keys(byTest).length === 0) continue;
     for (const [fault, by] of kills(
       await run(`${mode}: each fault against ${what}`, { byTest }, left.length),
