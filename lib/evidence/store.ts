@@ -11,12 +11,13 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { DAY } from '../time.ts';
+import { facts, witnesses } from './witnesses.ts';
 
 /** One response body kept as evidence: when it came, its media type, its shape and the body itself. */
 export interface EvidenceBody {
   at: string;
   mediaType: string;
-  /** A hash of the body's fields and JSON types (never its values): bodies are kept one per shape. */
+  /** A hash of the body's fields and JSON types (never its values): each shape keeps a body. */
   shape: string;
   body: unknown;
 }
@@ -34,8 +35,14 @@ export interface EvidenceFile {
   bodies: EvidenceBody[];
 }
 
-/** The most bodies kept per operation and status, the newest first. */
+/**
+ * The most bodies kept per operation and status: the witnesses of its fields, the most urgent first.
+ * Twenty hold the edges of a body's top-level fields and of most nested ones: equal edges (a UUID's
+ * length, a constant) fall to the newest body, so few bodies hold many reasons.
+ */
 export const KEEP_PER_STATUS = 20;
+/** The most bytes (as JSON) kept per operation and status, whatever the count: a long list is one body. */
+export const KEEP_BYTES_PER_STATUS = 24 * 1024;
 /** A body longer than this (as JSON) is not kept: the store stays small enough to travel nightly. */
 export const MAX_EVIDENCE_BYTES = 128 * 1024;
 
@@ -73,32 +80,72 @@ export function evidenceOf(
 const keyOf = (e: { operation: string; status: number }) => `${e.operation}.${e.status}`;
 
 /**
- * Bodies merged into a bounded set: per operation and status, one body per media type and shape
- * (the newest), at most `keep` of them, the newest first.
+ * Bodies merged into a bounded set, per operation and status: the witnesses (`witnesses.ts`) of
+ * each media type, the newest body for each reason (the extremes, few values, forms and JSON types
+ * of each pointer, and each shape), so a revision that narrows a field any kept body shows is
+ * decided. Past `keep` bodies or `KEEP_BYTES_PER_STATUS`, the most urgent witnesses stay: top-level
+ * pointers before nested ones; types, then extremes, forms, values, shapes; then the body holding
+ * most reasons, the newest. The first always stays. Returned newest first.
  */
-export function mergeBodies(
-  old: EvidenceBody[],
-  added: EvidenceBody[],
-  keep = KEEP_PER_STATUS,
-): EvidenceBody[] {
-  const byShape = new Map<string, EvidenceBody>();
-  for (const b of [...old, ...added]) {
-    const id = `${b.mediaType} ${b.shape}`;
-    const kept = byShape.get(id);
-    if (!kept || kept.at <= b.at) byShape.set(id, b);
+export function mergeBodies<T extends EvidenceBody>(old: T[], added: T[], keep = KEEP_PER_STATUS): T[] {
+  const all = [...old, ...added];
+  const byType = new Map<string, T[]>();
+  for (const b of all)
+    byType
+      .set(b.mediaType, byType.get(b.mediaType) ?? [])
+      .get(b.mediaType)!
+      .push(b);
+  const ranked = [...byType.values()].flatMap((group) => [...witnesses(group)]);
+  const order = new Map(all.map((b, i) => [b, i]));
+  ranked.sort(
+    ([a, p], [b, q]) =>
+      p.priority - q.priority ||
+      q.reasons - p.reasons ||
+      b.at.localeCompare(a.at) ||
+      order.get(b)! - order.get(a)!,
+  );
+  const kept: T[] = [];
+  let bytes = 0;
+  for (const [b] of ranked) {
+    if (kept.length >= keep) break;
+    const size = facts(b.body).bytes;
+    if (kept.length > 0 && bytes + size > KEEP_BYTES_PER_STATUS) continue;
+    kept.push(b);
+    bytes += size;
   }
-  return [...byShape.values()].sort((a, b) => b.at.localeCompare(a.at)).slice(0, keep);
+  return kept.sort((a, b) => b.at.localeCompare(a.at));
 }
 
-/** Adds entries to a list kept bounded as `mergeBodies` bounds the store (a test's, a run's). */
+/** How many entries of each operation and status a list held when `addEvidence` left it. */
+const counted = new WeakMap<EvidenceEntry[], { length: number; counts: Map<string, number> }>();
+
+function countsOf(list: EvidenceEntry[]): Map<string, number> {
+  const known = counted.get(list);
+  if (known?.length === list.length) return known.counts;
+  const counts = new Map<string, number>();
+  for (const e of list) counts.set(keyOf(e), (counts.get(keyOf(e)) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * Adds entries to a list kept bounded as `mergeBodies` bounds the store (a test's, a run's). The
+ * client adds every answer of a run, so an operation and status is merged again only past twice
+ * `keep` entries, each merge weighing `keep` new ones at once: between merges a list holds more.
+ */
 export function addEvidence(list: EvidenceEntry[], added: EvidenceEntry[], keep = KEEP_PER_STATUS): void {
-  const groups = new Map<string, EvidenceEntry[]>();
-  for (const e of [...list, ...added]) groups.set(keyOf(e), [...(groups.get(keyOf(e)) ?? []), e]);
-  const merged = [...groups.values()].flatMap((group) => {
-    const { operation, status } = group[0]!;
-    return mergeBodies([], group, keep).map((b) => ({ ...b, operation, status }));
-  });
-  list.splice(0, list.length, ...merged);
+  const counts = countsOf(list);
+  list.push(...added);
+  for (const e of added) counts.set(keyOf(e), (counts.get(keyOf(e)) ?? 0) + 1);
+  const full = new Map<string, EvidenceEntry[]>();
+  for (const e of added) if (counts.get(keyOf(e))! > 2 * keep) full.set(keyOf(e), []);
+  if (full.size > 0) {
+    for (const e of list) full.get(keyOf(e))?.push(e);
+    const kept = new Set([...full.values()].flatMap((group) => mergeBodies([], group, keep)));
+    const drop = new Set([...full.values()].flat().filter((e) => !kept.has(e)));
+    list.splice(0, list.length, ...list.filter((e) => !drop.has(e)));
+    for (const [key, group] of full) counts.set(key, group.length - group.filter((e) => drop.has(e)).length);
+  }
+  counted.set(list, { length: list.length, counts });
 }
 
 /** The store's files, each read; an unreadable one is skipped and counted, never fatal. */
@@ -126,8 +173,11 @@ function writeFile(dir: string, file: EvidenceFile): void {
     rmSync(path, { force: true });
     return;
   }
+  // One body a line, compact: a night's change reads as the lines of the bodies it changed.
+  const { bodies, ...head } = file;
+  const text = `${JSON.stringify(head).slice(0, -1)},"bodies":[\n${bodies.map((b) => JSON.stringify(b)).join(',\n')}\n]}\n`;
   // Written whole, then renamed: a reader never sees half a file.
-  writeFileSync(`${path}.${process.pid}`, `${JSON.stringify(file, null, 1)}\n`);
+  writeFileSync(`${path}.${process.pid}`, text);
   renameSync(`${path}.${process.pid}`, path);
 }
 
