@@ -189,3 +189,51 @@ export function compareContract(base: Schema, rev: Schema): (KeywordChange & { k
   }
   return out;
 }
+
+/** The type of value each keyword constrains: on a schema of other types only, it constrains nothing. */
+const BY_TYPE: [string, string[]][] = [
+  ['number', ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf']],
+  ['string', ['maxLength', 'minLength', 'pattern']],
+  ['array', ['maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'items', 'prefixItems', 'contains', 'unevaluatedItems']],
+  ['object', ['maxProperties', 'minProperties', 'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties']],
+]; // prettier-ignore
+const KEYWORD_TYPES = new Map(BY_TYPE.flatMap(([type, keywords]) => keywords.map((k) => [k, type] as const)));
+
+/** Whether a schema admits values of a type: untyped, it admits all; `integer` is a `number`. */
+export const admitsType = (s: Schema, type: string) => {
+  const list = typeList(s.type);
+  return !list || list.includes(type) || (type === 'number' && list.includes('integer'));
+};
+
+/** Whether a keyword constrains some value either side admits (a type's keyword on other types does not). */
+export const applies = (base: Schema, rev: Schema, keyword: string) => {
+  const type = KEYWORD_TYPES.get(keyword);
+  return type === undefined || admitsType(base, type) || admitsType(rev, type);
+};
+
+/**
+ * The changes of keywords that constrain no value either side admits (`minItems` on a string),
+ * each as such: what they say changes no valid value.
+ */
+export function inapplicable(base: Schema, rev: Schema, changes: KeywordChange[]): KeywordChange[] {
+  return changes.map((c) =>
+    applies(base, rev, c.keyword)
+      ? c
+      : {
+          kind: 'inapplicable-keyword-changed',
+          keyword: c.keyword,
+          text: `${c.text}, on no type it constrains`,
+        },
+  );
+}
+
+/** The keywords of one type that changed, where neither side admits the type: each as inapplicable. */
+export function inapplicableOfType(base: Schema, rev: Schema, type: string): KeywordChange[] {
+  return [...KEYWORD_TYPES]
+    .filter(([k, t]) => t === type && !applies(base, rev, k) && !same(base[k], rev[k]))
+    .map(([keyword]) => ({
+      kind: 'inapplicable-keyword-changed',
+      keyword,
+      text: `\`${keyword}\` changed, on no type it constrains`,
+    }));
+}

@@ -172,6 +172,7 @@ const KINDS = [
   ['stability-decreased', CHANGE, LIFECYCLE, 'the stability level (x-stability-level) went down'],
   ['stability-increased', SAFE, LIFECYCLE, 'the stability level (x-stability-level) went up'],
   ['stability-invalid', CHANGE, LIFECYCLE, 'a stability level (x-stability-level) not draft, alpha, beta or stable'],
+  ['inapplicable-keyword-changed', SAFE, KEYWORDS, 'a keyword of a type the schema does not admit changed (`minItems` on a string): it constrains no value'],
   ['keyword-changed', RISKY, SCHEMA, 'a keyword this gate does not know changed: read it'],
   ['reference-unresolved', RISKY, SCHEMA, 'a $ref that cannot be resolved changed: read it'],
 ] as const satisfies readonly Row[];

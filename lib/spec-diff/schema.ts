@@ -8,6 +8,8 @@ import {
   compareFormat,
   compareTypes,
   compareValues,
+  inapplicable,
+  inapplicableOfType,
   type KeywordChange,
 } from './keywords.ts';
 import { ANNOTATIONS, same, typeList, type Schema, type SchemaReader } from './normalize.ts';
@@ -113,16 +115,20 @@ export class SchemaComparer implements Comparison {
     const report = this.report.bind(this, here, where);
     report(compareTypes(b.schema, r.schema, here.carrier));
     report(compareFormat(b.schema, r.schema));
-    report(compareValues(b.schema, r.schema));
-    report(compareBounds(b.schema, r.schema));
+    // A keyword of a type neither side admits constrains nothing: `minimum` on a string.
+    report(inapplicable(b.schema, r.schema, compareValues(b.schema, r.schema)));
+    report(inapplicable(b.schema, r.schema, compareBounds(b.schema, r.schema)));
     report(compareContent(b.schema, r.schema));
     report(compareDeprecated(b.schema, r.schema));
     report(compareContract(b.schema, r.schema));
     // Object and array keywords constrain only objects and arrays: when the type change took
     // them away on one side (an object became an array), the type change already says it all.
-    if (admits(b.schema, 'object') === admits(r.schema, 'object'))
-      compareObject(this, b.schema, r.schema, here);
-    if (admits(b.schema, 'array') === admits(r.schema, 'array')) this.compareArrays(b.schema, r.schema, here);
+    for (const type of ['object', 'array'] as const) {
+      if (admits(b.schema, type) !== admits(r.schema, type)) continue;
+      if (!admits(b.schema, type)) report(inapplicableOfType(b.schema, r.schema, type));
+      else if (type === 'object') compareObject(this, b.schema, r.schema, here);
+      else this.compareArrays(b.schema, r.schema, here);
+    }
     this.compareConditions(b.schema, r.schema, inside);
     for (const combiner of ['oneOf', 'anyOf', 'allOf'] as const)
       compareCombiner(this, combiner, b.schema[combiner], r.schema[combiner], inside);
