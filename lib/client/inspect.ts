@@ -53,9 +53,9 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
     ...(options.decides ? { decides: options.decides } : {}),
   };
   const isRedirect = status >= 300 && status < 400 && headers.location !== undefined;
+  const request = { url, headers: requestHeaders, body: call.body };
   if (operation && !isRedirect && method !== 'HEAD') {
     observations.calls.push({ operation: operation.id, status, ms: wire.ms });
-    const request = { url, headers: requestHeaders, body: call.body };
     recordExercised(observations, contract, operation, request, {
       status,
       contentType: headers['content-type'],
@@ -73,7 +73,7 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
     recordEvidence(
       observations.evidence,
       contract,
-      { operation: operation.id, status, contentType: headers['content-type'], json },
+      { operation: operation.id, status, contentType: headers['content-type'], json, request },
       redactor,
     );
   const checks = options.checks === 'safety' ? SAFETY_CHECKS : method === 'HEAD' ? HEAD_CHECKS : ALL_CHECKS;

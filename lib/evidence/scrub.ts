@@ -1,7 +1,8 @@
-import type { ValidateFunction } from 'ajv';
-import { ajv } from '../contract/ajv.ts';
 import { isObject } from '../contract/properties.ts';
 import type { Redactor } from '../client/redact.ts';
+import { formatsOf, maskText, placeholder } from './placeholder.ts';
+
+export { maskText, placeholder } from './placeholder.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -48,75 +49,85 @@ function safeTest(pattern: string, text: string): boolean {
   }
 }
 
-/**
- * A placeholder of the same type and form: each letter becomes `a` (a to f, so hexadecimal stays
- * hexadecimal) or `x`, in its case; each digit `1` (an IPv4 octet stays an octet); the rest stays.
- * Lengths, separators and character classes survive, so a bound or a pattern is still decidable.
- */
-export function maskText(value: string): string {
-  // A URL keeps its scheme: `https://` says nothing of anyone, and a pattern on it stays decidable.
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(value)?.[0] ?? '';
-  return (
-    scheme +
-    value.slice(scheme.length).replace(/\p{L}|\p{Nd}/gu, (c) => {
-      if (/\p{Nd}/u.test(c)) return '1';
-      const lower = c.toLowerCase();
-      const letter = /[a-f]/.test(lower) ? 'a' : 'x';
-      return c !== lower ? letter.toUpperCase() : letter;
-    })
-  );
+/** Whether a value is one the schemas in force name as a constant (`const`, `enum`): no one's. */
+const constant = (schemas: Schema[], value: unknown) =>
+  schemas.some((s) => s.const === value || (Array.isArray(s.enum) && s.enum.includes(value)));
+
+const patternsOf = (schemas: Schema[]) =>
+  schemas.map((s) => s.pattern).filter((p): p is string => typeof p === 'string');
+
+/** A number keeps its type, its sign and, when whole, its count of digits: they become ones. */
+function maskNumber(value: number): number {
+  const digits = String(Math.abs(value));
+  return Number.isInteger(value) && /^\d+$/.test(digits) ? Math.sign(value) * Number(maskText(digits)) : 1.5;
 }
 
-/** A fixed value of a format, for a format the mask does not keep (a timestamp's `T`, say). */
-const FORMAT_PLACEHOLDERS: Record<string, string> = {
-  'date-time': '2000-01-01T00:00:00.000Z',
-  date: '2000-01-01',
-  time: '00:00:00Z',
-  email: 'person@example.org',
-  'idn-email': 'person@example.org',
-  uri: 'https://example.org/',
-  'uri-reference': 'https://example.org/',
-  iri: 'https://example.org/',
-  hostname: 'example.org',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-  uuid: '00000000-0000-4000-8000-000000000000',
-};
+/** Values shorter than this are left where they appear unmarked: they match ordinary text. */
+const MIN_ECHO_LENGTH = 4;
 
-const formatValidators = new Map<string, ValidateFunction>();
+/** A value a text may repeat, as is and as a URL's query writes it. */
+type Echo = [raw: string, encoded: string];
 
-/** The masked text, or a format's placeholder where the value had the format and its mask has not. */
-function placeholderText(value: string, schemas: Schema[]): string {
-  const masked = maskText(value);
-  for (const s of schemas) {
-    const format = s.format;
-    if (typeof format !== 'string' || !(format in FORMAT_PLACEHOLDERS)) continue;
-    let check = formatValidators.get(format);
-    if (!check) {
-      check = ajv.compile({ type: 'string', format });
-      formatValidators.set(format, check);
-    }
-    if (check(value) && !check(masked)) return FORMAT_PLACEHOLDERS[format]!;
-  }
-  return masked;
+const echoesOf = (values: Iterable<string>): Echo[] =>
+  [...new Set(values)]
+    .filter((v) => v.length >= MIN_ECHO_LENGTH)
+    .sort((a, b) => b.length - a.length)
+    .map((v) => [v, encodeURIComponent(v)]);
+
+/** How a body is read: which of its leaves are personal, and what it may repeat of them. */
+interface Reading {
+  /** Every string not a constant is personal: an error body, a body the contract does not describe. */
+  everyString: boolean;
+  /** Every number not a constant is personal: a body the contract does not describe. */
+  everyNumber: boolean;
+  /** The values of personal fields met so far. */
+  found: Set<string>;
+  /** Personal values and values the request carried, longest first, each as is and percent-encoded. */
+  echoes: Echo[];
 }
 
-/** A personal value made anonymous: every leaf replaced, the structure and the keys kept. */
-function anonymous(value: unknown, schemas: Schema[], found: Set<string>): unknown {
+const reading = (found = new Set<string>()): Reading => ({
+  everyString: false,
+  everyNumber: false,
+  found,
+  echoes: [],
+});
+
+/** A personal value made anonymous: every leaf replaced (a constant aside), the structure and the keys kept. */
+function anonymous(value: unknown, schemas: Schema[], r: Reading): unknown {
+  if ((typeof value === 'string' || typeof value === 'number') && constant(schemas, value)) return value;
   if (typeof value === 'string') {
-    found.add(value);
-    return placeholderText(value, schemas);
+    r.found.add(value);
+    return placeholder(value, patternsOf(schemas));
   }
-  // A number keeps its type, its sign and, when whole, its count of digits: they become ones.
-  if (typeof value === 'number')
-    return Number.isInteger(value) ? Math.sign(value) * Number(maskText(String(Math.abs(value)))) : 1.5;
+  if (typeof value === 'number') return maskNumber(value);
   if (typeof value === 'boolean') return false;
-  if (Array.isArray(value)) return value.map((v, i) => anonymous(v, inForce(below(schemas, i)), found));
+  if (Array.isArray(value)) return value.map((v, i) => anonymous(v, inForce(below(schemas, i)), r));
   if (isObject(value))
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, anonymous(v, inForce(below(schemas, k)), found)]),
+      Object.entries(value).map(([k, v]) => [keyOf(k, r), anonymous(v, inForce(below(schemas, k)), r)]),
     );
   return value;
+}
+
+/** A text with every echo in it, as is or percent-encoded (a URL's query), replaced by its placeholder. */
+function withoutEchoes(text: string, echoes: Echo[]): string {
+  let out = text;
+  for (const [raw, encoded] of echoes) {
+    if (!out.includes(raw) && !out.includes(encoded)) continue;
+    const masked = placeholder(raw);
+    out = out.split(raw).join(masked).split(encoded).join(encodeURIComponent(masked));
+  }
+  return out;
+}
+
+// A key that is itself an address, an identifier or an instant (a map by person) is a value.
+const VALUE_KEYS = new Set(['email', 'uuid', 'ipv4', 'ipv6', 'date-time', 'date']);
+
+/** A key as kept: personal values in it masked; in a body read string by string, a key of a value's form too. */
+function keyOf(key: string, r: Reading): string {
+  if (r.everyString && formatsOf(key).some((f) => VALUE_KEYS.has(f))) return placeholder(key);
+  return r.found.size > 0 ? withoutEchoes(key, echoesOf(r.found)) : key;
 }
 
 const personal = (schemas: Schema[]) => schemas.some((s) => s[PERSONAL] === true);
@@ -129,44 +140,71 @@ const holdsPersonal = (schemas: Schema[]) =>
       Object.values(s.properties).some((p) => personal(inForce([p].filter(isObject)))),
   );
 
+function walk(value: unknown, schemas: Schema[], r: Reading): unknown {
+  const here = inForce(schemas);
+  if (personal(here)) return anonymous(value, here, r);
+  if (typeof value === 'string') {
+    if (constant(here, value)) return value;
+    return r.everyString ? placeholder(value, patternsOf(here)) : withoutEchoes(value, r.echoes);
+  }
+  if (typeof value === 'number') return r.everyNumber && !constant(here, value) ? maskNumber(value) : value;
+  if (Array.isArray(value)) return value.map((v, i) => walk(v, below(here, i), r));
+  if (!isObject(value)) return value;
+  const guarded = holdsPersonal(here);
+  const named = (k: string) => here.some((s) => isObject(s.properties) && k in s.properties);
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      keyOf(k, r),
+      guarded && !named(k) ? anonymous(v, [], r) : walk(v, below(here, k), r),
+    ]),
+  );
+}
+
 /**
  * The body with the values of every field its schema marks `x-personal` made anonymous, and of
  * every field the schema does not name in an object that holds one (a service may say more of a
  * person than its contract shows).
  */
 export function withoutPersonal(body: unknown, schema: unknown, found = new Set<string>()): unknown {
-  const walk = (value: unknown, schemas: Schema[]): unknown => {
-    const here = inForce(schemas);
-    if (personal(here)) return anonymous(value, here, found);
-    if (Array.isArray(value)) return value.map((v, i) => walk(v, below(here, i)));
-    if (!isObject(value)) return value;
-    const guarded = holdsPersonal(here);
-    const named = (k: string) => here.some((s) => isObject(s.properties) && k in s.properties);
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [
-        k,
-        guarded && !named(k) ? anonymous(v, [], found) : walk(v, below(here, k)),
-      ]),
-    );
-  };
-  return walk(body, isObject(schema) ? [schema] : []);
+  return walk(body, isObject(schema) ? [schema] : [], reading(found));
 }
 
-/** Personal values this short are left where they appear unmarked: they match ordinary text. */
-const MIN_ECHO_LENGTH = 4;
-
-const escaped = (text: string) => JSON.stringify(text).slice(1, -1);
+/** How a body is to be read besides its schema. */
+export interface ScrubOptions {
+  /** An error body (a status of 400 or more): it may echo what the caller sent, so its strings are personal. */
+  error?: boolean;
+  /** What the request carried (its query, path parameters, headers): masked wherever the body repeats it. */
+  sent?: string[];
+}
 
 /**
- * A body as the store keeps it: personal fields anonymous (and their values wherever else the body
- * repeats them), then every secret replaced by its variable's name, as the reports show it.
- * Undefined when the redacted text is no longer JSON (a secret that held a quote).
+ * A body as the store keeps it: personal values replaced by placeholders of their form (and
+ * wherever else the body repeats them, or repeats what the request carried), then every secret
+ * replaced by its variable's name, as the reports show it. In an error body every string is
+ * personal unless its schema makes it a constant (`enum`, `const`); numbers and booleans stay. A
+ * body without a schema (a status the contract does not document) has its numbers masked too; its
+ * keys and structure stay. Undefined when the redacted text is no longer JSON (a secret that held a quote).
  */
-export function scrub(body: unknown, schema: unknown, redactor: Redactor): unknown {
-  const found = new Set<string>();
-  let text = JSON.stringify(withoutPersonal(body, schema, found));
-  const echoes = [...found].filter((v) => v.length >= MIN_ECHO_LENGTH).sort((a, b) => b.length - a.length);
-  for (const value of echoes) text = text.split(escaped(value)).join(escaped(maskText(value)));
+export function scrub(
+  body: unknown,
+  schema: unknown,
+  redactor: Redactor,
+  options: ScrubOptions = {},
+): unknown {
+  const schemas = isObject(schema) ? [schema] : [];
+  const undescribed = schema === undefined;
+  const r = { ...reading(), everyString: undescribed || options.error === true, everyNumber: undescribed };
+  // A secret the request carried stays for the redactor: `$NAME`, as the reports show it.
+  const secrets = new Set(redactor.values());
+  const sent = (options.sent ?? []).filter((v) => !secrets.has(v));
+  r.echoes = echoesOf(sent);
+  let kept = walk(body, schemas, r);
+  // Personal values met on the way are masked wherever else the body repeats them: once more, with them.
+  if (r.found.size > 0) {
+    r.echoes = echoesOf([...r.found, ...sent]);
+    kept = walk(body, schemas, r);
+  }
+  const text = JSON.stringify(kept);
   try {
     return JSON.parse(redactor.text(text)) as unknown;
   } catch {

@@ -2,8 +2,11 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { storedEvidence } from '../../lib/evidence/index.ts';
+import { Redactor } from '../../lib/client/redact.ts';
+import { loadContract } from '../../lib/contract/index.ts';
+import { recordEvidence, storedEvidence, type EvidenceEntry } from '../../lib/evidence/index.ts';
 import { SUITE_MOCK } from '../../rig/suite-mock.ts';
+import { OUTAGE_BODIES } from '../../mock/profiles/ft-gateway-outage.ts';
 import { createMock } from '../../mock/server.ts';
 import { personalValues } from './support/evidence.ts';
 import { readableTexts, runPlaywright, type NestedRun } from './support/nested-run.ts';
@@ -34,13 +37,16 @@ async function run(dir: string, args: string[] = [], faults = ''): Promise<Neste
 }
 
 /**
- * The evidence store the run kept: bodies of the profile and the licence among others, and no
- * value of the mock's people in any of them (the canaries are checked with every other file).
+ * The evidence store the run kept: bodies of the profile and the licence among others, error
+ * bodies too, and no value of the mock's people in any of them (the canaries are checked with
+ * every other file).
  */
 async function expectNoPersonalValue(dir: string): Promise<void> {
   const store = join(dir, 'reports', 'evidence');
-  const kept = storedEvidence(store).map((e) => `${e.operation} ${e.status}`);
+  const stored = storedEvidence(store);
+  const kept = stored.map((e) => `${e.operation} ${e.status}`);
   for (const expected of ['getUserFullProfile 200', 'getLicence 200']) expect(kept).toContain(expected);
+  expect(stored.filter((e) => e.status >= 400).length).toBeGreaterThan(0);
   const mock = await createMock({ ...SUITE_MOCK });
   const personal = personalValues(mock);
   await mock.close();
@@ -137,5 +143,52 @@ test.describe('secrets in reports @AUTH-07', () => {
     expect(failed).toHaveLength(FAILING.kinds.length);
     expectNoCanary(failing);
     expect(failing.stdout).toContain('$CLM_API_KEY');
+  });
+});
+
+/** One answer recorded as the client records it, with the request it answers. */
+async function recorded(operation: string, status: number, json: unknown, url: string) {
+  const list: EvidenceEntry[] = [];
+  const request = { url, headers: { 'X-Api-Key': CANARY_KEY, 'Content-Type': 'application/json' } };
+  const answer = { operation, status, contentType: 'application/json', json, request };
+  recordEvidence(
+    list,
+    await loadContract(),
+    answer,
+    new Redactor([{ value: CANARY_KEY, name: 'CLM_API_KEY' }]),
+  );
+  return list;
+}
+
+// The mock never echoes a person's value in an error (a bad userId is the caller's text): a service
+// that does is met here, through what the client records.
+test.describe('echoed input and outages in the evidence store @AUTH-07', () => {
+  test('a 400 that echoes a person’s email, as a field and in its message, keeps no value of the mock’s people', async () => {
+    const mock = await createMock({ ...SUITE_MOCK });
+    const personal = personalValues(mock);
+    const [user] = [...mock.state.users.values()];
+    await mock.close();
+    const { email } = user!;
+    const body = {
+      message: `${JSON.stringify(email)} is not a valid user identifier`,
+      errors: [{ field: 'userId', invalidValue: email, rejectedAt: 0 }],
+    };
+    const url = `https://api.example.org/users/${encodeURIComponent(email)}/profile/full`;
+    const list = await recorded('getUserFullProfile', 400, body, url);
+    expect(list.map((e) => `${e.operation} ${e.status}`)).toEqual(['getUserFullProfile 400']);
+    const text = JSON.stringify(list);
+    for (const value of personal) expect(text.includes(value), value).toBe(false);
+    expect(text.includes(CANARY_KEY)).toBe(false);
+  });
+
+  test('the 503 and 504 of the mock’s gateway outage are kept, their text masked, their keys kept', async () => {
+    for (const status of [503, 504] as const) {
+      const url = 'https://api.example.org/licence/00000000-0000-4000-8000-000000000000';
+      const [entry] = await recorded('getLicence', status, OUTAGE_BODIES[status], url);
+      expect(entry).toMatchObject({ operation: 'getLicence', status });
+      const { message } = entry!.body as { message: string };
+      expect(message).toHaveLength(OUTAGE_BODIES[status].message.length);
+      expect(message).not.toBe(OUTAGE_BODIES[status].message);
+    }
   });
 });
