@@ -5,8 +5,9 @@ import { KEEP_PER_STATUS, pruneStore } from '../lib/evidence/index.ts';
 const USAGE = `Usage: npm run evidence:prune -- [options]
 
   Prunes the evidence store a live run keeps for the contract gate (spec:diff --evidence DIR):
-  per operation and status, one body per shape, the newest first, at most --keep of them. Files
-  that cannot be read are removed.
+  per operation and status, the newest body holding each value that decides (each field's
+  extremes, its few values, each form and type it takes, each shape), at most --keep of them.
+  Files that cannot be read are removed.
 
   --dir DIR            the store (default: CLM_EVIDENCE_DIR, else reports/evidence)
   --keep N             bodies kept per operation and status (default ${KEEP_PER_STATUS})
