@@ -1,6 +1,6 @@
 import { says } from '../claims.ts';
 import type { DocumentName } from '../contract/index.ts';
-import { inspect } from './inspect.ts';
+import { inspect, keepAsEvidence } from './inspect.ts';
 import { recordGone } from './observations.ts';
 import { RunStopped } from '../run/ledger.ts';
 import { sendOnWire, TransportError, type WireRequest, type WireResponse } from './transport.ts';
@@ -130,8 +130,12 @@ export class ApiClient {
       const wire = await this.attempt(call, request);
       if (wire === undefined) continue;
       void this.deps.ledger.answered();
-      if (await this.outages.waitedOut(call, wire, request)) continue;
       const answer = { method, url: call.url, requestHeaders: request.headers, wire, curl: request.curl };
+      if (await this.outages.waitedOut(call, wire, request)) {
+        // No check judges what the gateway sends in an outage; a revision may document it.
+        keepAsEvidence(this.deps, answer, call);
+        continue;
+      }
       const response = inspect(this.deps, answer, call);
       this.outages.remember(call.method, request, wire.status, response.operation);
       if (!(await this.follow(call, response, request.curl))) return response;

@@ -25,6 +25,40 @@ export interface Answer {
   curl: string;
 }
 
+/** The JSON of an answer's body, if it is JSON. */
+function jsonOf(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An answer's body kept as evidence, scrubbed, where the run keeps evidence: every answer the
+ * client judges, and the gateway's answers during an outage it waits out, which no check judges
+ * but a revision may document.
+ */
+export function keepAsEvidence(
+  deps: InspectDeps,
+  answer: Answer,
+  call: Call,
+  json = jsonOf(answer.wire.bytes.toString('utf8')),
+): void {
+  const { contract, observations, target } = deps;
+  const { method, url, requestHeaders, wire } = answer;
+  const operation = operationAt(contract, target, method, url);
+  if (!operation || !observations.evidence || method === 'HEAD') return;
+  const request = { url, headers: requestHeaders, body: call.body };
+  const { status, headers } = wire;
+  recordEvidence(
+    observations.evidence,
+    contract,
+    { operation: operation.id, status, contentType: headers['content-type'], json, request },
+    call.redactor,
+  );
+}
+
 /** Runs every check on one answer, records coverage and drift, and throws on a failed check. */
 export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiResponse {
   const { contract, observations, target } = deps;
@@ -32,12 +66,7 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
   const { options, redactor } = call;
   const { status, headers, bytes } = wire;
   const text = bytes.toString('utf8');
-  let json: unknown;
-  try {
-    json = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOf(text);
   const operation = operationAt(contract, target, method, url);
   const shownUrl = redactor.text(url);
   const exchange: Exchange = {
@@ -69,13 +98,7 @@ export function inspect(deps: InspectDeps, answer: Answer, call: Call): ApiRespo
   recordExchange(observations, { method, url: shownUrl, status, curl, body });
 
   // Before the checks: a body the contract rejects is evidence too (a revision may describe it).
-  if (operation && observations.evidence && !isRedirect && method !== 'HEAD')
-    recordEvidence(
-      observations.evidence,
-      contract,
-      { operation: operation.id, status, contentType: headers['content-type'], json, request },
-      redactor,
-    );
+  if (!isRedirect) keepAsEvidence(deps, answer, call, json);
   const checks = options.checks === 'safety' ? SAFETY_CHECKS : method === 'HEAD' ? HEAD_CHECKS : ALL_CHECKS;
   const failures = runChecks(checks, exchange, {
     contract,
