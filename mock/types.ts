@@ -10,6 +10,8 @@ export interface MockRequest {
   query: URLSearchParams;
   /** The query string as written, without `?`, for echoing it unchanged. */
   rawQuery?: string;
+  /** The request-target as written: origin-form (`/licence/abc?x=1`) or absolute-form (`https://host/…`). */
+  target?: string;
   /** Header names in lower case. */
   headers: Record<string, string | undefined>;
   /** Header names as the client wrote them, in their order (a fault may read them case-sensitively). */

@@ -1,122 +1,51 @@
 import fc from 'fast-check';
-import type { RequestForm } from '../client/types.ts';
 import type { Contract, Operation, Parameter } from '../contract/index.ts';
-import { FORM_PRIORITY, type FormClass, type HttpForm } from './form-classes.ts';
-import { valueForms } from './form-values.ts';
+import { contractGrammar } from './grammar/contract.ts';
+import type { FormChange, Grammar, GrammarName, HttpForm, Production } from './grammar/production.ts';
+import { rfc3986 } from './grammar/rfc3986.ts';
+import { rfc8259 } from './grammar/rfc8259.ts';
+import { rfc9110 } from './grammar/rfc9110.ts';
+import { rfc9112 } from './grammar/rfc9112.ts';
 
 /**
- * The forms HTTP (RFC 9110), URI syntax (RFC 3986) and the contract allow for one request, beyond
- * the values of its schema: header-name case, the `Authorization` scheme's case, media types with
- * parameters or in another case, `Accept` with several types and weights, a query parameter given
- * twice, percent-encoded octets, Unicode text in free strings, integers far along their range,
- * upper-case UUIDs. Each is read from the contract's operation, so a new parameter brings its forms.
+ * The request as a value drawn from grammars (`grammar/`): RFC 9110's fields, RFC 9112's framing,
+ * RFC 3986's path and query, RFC 8259's ways to write a JSON body, and the values the contract's
+ * schemas admit. Each production is named and drawn from the contract's operation, so a new
+ * parameter, header or body brings its productions; each is sent once per run whatever the seed.
  */
 
-/** `Accept` with several types and weights (RFC 9110 §12.5.1), as a browser or a client library writes it. */
-const WEIGHTED_ACCEPT = {
-  images: 'image/webp,image/*;q=0.8,*/*;q=0.5',
-  main: 'application/json;q=0.9, text/plain;q=0.5, */*;q=0.1',
-} as const;
+export const GRAMMAR_MODULES: readonly Grammar[] = [rfc9110, rfc9112, rfc3986, rfc8259, contractGrammar];
 
-/** The media type of a JSON request, with a parameter, and in mixed case (RFC 9110 §8.3.1). */
-const MEDIA_FORMS: [FormClass, string][] = [
-  ['media-type:parameter', 'application/json; charset=utf-8'],
-  ['media-type:case', 'Application/JSON'],
-];
+/** Every production of every grammar, drawn or not. */
+export const PRODUCTIONS: readonly Production[] = GRAMMAR_MODULES.flatMap((g) => g.productions);
 
-const keyed = (op: Operation) => op.security.some((r) => Object.keys(r).length > 0);
-
-/** The query parameter a form repeats or encodes: the first required, else the first with a finite value. */
-export function formQueryParameter(
-  op: Operation,
-  fromData: (p: Parameter) => boolean,
-): Parameter | undefined {
-  const query = op.parameters.filter((p) => p.in === 'query' && !p.deprecated && !fromData(p));
-  return (
-    query.find((p) => p.required) ?? query.find((p) => p.schema?.enum || p.schema?.default !== undefined)
-  );
-}
-
-function requestForms(contract: Contract, op: Operation, fromData: (p: Parameter) => boolean): HttpForm[] {
-  const out: HttpForm[] = [];
-  const headers = op.parameters.some((p) => p.in === 'header');
-  if (keyed(op) || headers)
-    for (const names of ['lower', 'upper'] as const)
-      out.push({
-        form: `header-name:${names}`,
-        at: '(headers)',
-        change: { wire: { headerNames: names } },
-        held: 'answer',
-      });
-  if (bearerOf(contract, op))
-    for (const [form, scheme] of [
-      ['auth-scheme:lower', 'bearer'],
-      ['auth-scheme:upper', 'BEARER'],
-    ] as const)
-      out.push({
-        form,
-        at: 'header Authorization',
-        change: { wire: { authScheme: scheme } },
-        held: 'answer',
-      });
-  const typed = op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'content-type');
-  if (typed || op.requestBody?.content?.['application/json'])
-    for (const [form, value] of MEDIA_FORMS)
-      out.push({
-        form,
-        at: 'header Content-Type',
-        change: { header: 'Content-Type', value },
-        held: 'answer',
-      });
-  out.push({
-    form: 'accept:weighted',
-    at: 'header Accept',
-    change: { header: 'Accept', value: WEIGHTED_ACCEPT[op.document] },
-    held: 'answer',
-  });
-  const query = formQueryParameter(op, fromData);
-  if (query) {
-    // RFC 3986 gives a repeated parameter no meaning: the mock takes the first (its decision).
-    out.push({
-      form: 'query:repeated',
-      at: `query ${query.name}`,
-      change: { wire: { repeated: [query.name] } },
-      held: 'decision',
-    });
-    out.push({
-      form: 'query:percent-encoded',
-      at: `query ${query.name}`,
-      change: { wire: { percentEncoded: [query.name] } },
-      held: 'answer',
-    });
-  }
-  const path = op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
-  if (path.length > 0)
-    out.push({
-      form: 'path:percent-encoded',
-      at: `path ${path.join(', ')}`,
-      change: { wire: { percentEncoded: path } },
-      held: 'answer',
-    });
-  for (const p of op.parameters.filter((p) => p.in === 'path' && p.schema?.format === 'uuid'))
-    out.push({ form: 'uuid:upper', at: `path ${p.name}`, change: { upper: p.name }, held: 'answer' });
-  return out;
-}
-
-/** Whether the operation takes a bearer token. */
-function bearerOf(contract: Contract, op: Operation): boolean {
-  const schemes = contract.documents[op.document].components?.securitySchemes ?? {};
-  return op.security.some((r) =>
-    Object.keys(r).some((name) => {
-      const s = schemes[name] as { type?: string; scheme?: string } | undefined;
-      return s?.type === 'http' && s.scheme?.toLowerCase() === 'bearer';
-    }),
-  );
-}
+/** The grammar a production belongs to. */
+export const grammarOf = (production: string) => production.slice(0, production.indexOf(':')) as GrammarName;
 
 /**
- * Every form of one operation the coverage phase sends, in a stable order: the same contract and
- * seed give the same forms. `fromData` says which parameters only the target's data can give.
+ * The order an operation's forms go in: its own first (a token, a body, an integer), the generic
+ * last, so a budget that cuts an operation's forms short still meets the generic ones on another.
+ */
+const PRIORITY = [
+  'contract:uuid',
+  'rfc9110:auth-scheme',
+  'rfc9110:media-type',
+  'contract:pattern',
+  'contract:integer',
+  'contract:text',
+  'contract:member',
+  'rfc8259',
+  'rfc9112:body',
+  'rfc3986:pct-encoded:path',
+  'rfc3986',
+  'rfc9112',
+  'rfc9110:accept',
+  'rfc9110',
+];
+
+/**
+ * Every form of one operation, in a stable order: the same contract and seed give the same forms.
+ * `fromData` says which parameters only the target's data can give.
  */
 export function httpForms(
   contract: Contract,
@@ -125,10 +54,8 @@ export function httpForms(
   fromData: (p: Parameter) => boolean,
 ): HttpForm[] {
   const op = contract.operation(operationId);
-  // What only this operation has first, what every operation has last: a budget that cuts the
-  // operation's forms short still meets the generic ones on another.
-  const order = (f: HttpForm) => FORM_PRIORITY.findIndex((prefix) => f.form.startsWith(prefix));
-  const forms = [...valueForms(op, seed, fromData), ...requestForms(contract, op, fromData)];
+  const order = (f: HttpForm) => PRIORITY.findIndex((prefix) => f.production.startsWith(prefix));
+  const forms = GRAMMAR_MODULES.flatMap((g) => g.forms({ contract, op, seed, fromData }));
   return forms
     .map((f, i) => ({ f, i }))
     .sort((a, b) => order(a.f) - order(b.f) || a.i - b.i)
@@ -136,20 +63,64 @@ export function httpForms(
 }
 
 /**
- * The wire forms as a fast-check arbitrary, for the random draws on top of the coverage phase:
- * header names in any case, the scheme's case, a media type with a parameter. Each draw says whether
- * HTTP promises it the plain answer (all of these do).
+ * What of the request a change writes: two forms that write none of the same go in one request
+ * (the productions are independent), so a budget pays for fewer requests than productions.
  */
-export function wireForm(op: Operation): fc.Arbitrary<RequestForm> {
-  return fc.record(
-    {
-      headerNames: fc.constantFrom('lower' as const, 'upper' as const),
-      authScheme: fc.constantFrom('Bearer', 'bearer', 'BEARER'),
-      percentEncoded: fc.constant(op.parameters.filter((p) => p.in === 'path').map((p) => p.name)),
-    },
-    { requiredKeys: [] },
-  );
+export function slotsOf(change: FormChange): string[] {
+  if ('wire' in change) {
+    const w = change.wire;
+    return [
+      ...(w.headerNames ? ['header names'] : []),
+      ...(w.authScheme ? ['header authorization'] : []),
+      ...[...(w.repeated ?? []), ...(w.percentEncoded ?? []), ...(w.lowerHex ?? [])].map((n) => `param ${n}`),
+      ...(w.emptyQuery || w.trailingAmpersand ? ['query'] : []),
+      ...(w.absoluteForm ? ['request-target'] : []),
+      ...(w.chunked ? ['framing'] : []),
+    ];
+  }
+  if ('headers' in change) return Object.keys(change.headers).map((h) => `header ${h.toLowerCase()}`);
+  if ('parameter' in change) return [`param ${change.parameter.name}`];
+  if ('body' in change) return [`body ${change.body[0]!}`];
+  if ('json' in change) return change.json.map((s) => `json ${s === 'fraction' ? 'exponent' : s}`);
+  return [`param ${change.upper}`];
 }
 
-export { FORM_CLASSES, type FormChange, type FormClass, type HttpForm } from './form-classes.ts';
+/** Forms grouped into requests: each joins the first group of its `kind` it writes nothing of, up to `most`. */
+export function packed<T extends HttpForm>(forms: readonly T[], kind: (f: T) => string, most = 8): T[][] {
+  const groups: { kind: string; slots: Set<string>; forms: T[] }[] = [];
+  for (const f of forms) {
+    const slots = slotsOf(f.change);
+    const group = groups.find(
+      (g) => g.kind === kind(f) && g.forms.length < most && slots.every((s) => !g.slots.has(s)),
+    );
+    if (group) {
+      group.forms.push(f);
+      for (const s of slots) group.slots.add(s);
+    } else groups.push({ kind: kind(f), slots: new Set(slots), forms: [f] });
+  }
+  return groups.map((g) => g.forms);
+}
+
+/**
+ * The request-level productions as a fast-check arbitrary, for the random draws on top of the
+ * coverage phase: any set of the forms of header fields, framing and the URI that HTTP promises the
+ * plain answer, that write nothing of one another, nor `Accept` (the property draws its own).
+ */
+export function drawnForms(
+  contract: Contract,
+  op: Operation,
+  fromData: (p: Parameter) => boolean,
+): fc.Arbitrary<HttpForm[]> {
+  const request = httpForms(contract, op.id, 0, fromData).filter(
+    (f) =>
+      f.held === 'answer' &&
+      ('wire' in f.change || 'headers' in f.change) &&
+      !slotsOf(f.change).includes('header accept'),
+  );
+  if (request.length === 0) return fc.constant([]);
+  return fc.subarray(request).map((forms) => packed(forms, () => '', Infinity)[0] ?? []);
+}
+
+export { type FormChange, type HttpForm, type JsonSyntax, type Production } from './grammar/production.ts';
+export { writeJson } from './grammar/rfc8259.ts';
 export { freeText, integerIn } from './values.ts';

@@ -19,7 +19,9 @@ export function withQueryKey(url: string, key: string | undefined): string {
   if (key === undefined) return url;
   const parsed = new URL(url);
   if (parsed.searchParams.has('apiKey')) return url;
-  return `${url}${parsed.search ? '&' : '?'}apiKey=${encodeURIComponent(key)}`;
+  // A `?` with nothing after it (an empty query) takes the key as its first pair.
+  const joiner = url.endsWith('?') ? '' : parsed.search ? '&' : '?';
+  return `${url}${joiner}apiKey=${encodeURIComponent(key)}`;
 }
 
 /** The key and token a call sends, by where the options place them. */

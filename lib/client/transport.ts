@@ -35,6 +35,8 @@ export interface WireRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** How the message is framed where HTTP/1.1 allows more than one way (RFC 9112 §3.2.2, §7.1). */
+  framing?: { absoluteForm?: boolean | undefined; chunked?: boolean | undefined };
   insecureTls: boolean;
   timeoutMs: number;
   maxBytes: number;
@@ -145,11 +147,16 @@ function exchange(wire: WireRequest, fresh: boolean, deadline: number): Promise<
   // a default gives way to the request's own header of any case.
   const given = new Set(Object.keys(wire.headers).map((k) => k.toLowerCase()));
   const defaults = Object.entries(DEFAULT_HEADERS).filter(([k]) => !given.has(k));
+  const chunked = body !== undefined && wire.framing?.chunked === true;
   const headers: Record<string, string> = {
     ...Object.fromEntries(defaults),
     ...wire.headers,
-    ...(body ? { 'content-length': String(body.length) } : {}),
+    ...(body
+      ? { [chunked ? 'transfer-encoding' : 'content-length']: chunked ? 'chunked' : String(body.length) }
+      : {}),
   };
+  // The absolute-form names the origin in the request line itself; Host still says it (RFC 9112 §3.2.2).
+  const path = wire.framing?.absoluteForm ? `${url.origin}${url.pathname}${url.search}` : undefined;
   const send = secure ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -168,6 +175,7 @@ function exchange(wire: WireRequest, fresh: boolean, deadline: number): Promise<
       {
         method: wire.method,
         headers,
+        ...(path ? { path } : {}),
         agent: fresh ? false : secure ? agents.https : agents.http,
         ...(secure ? { rejectUnauthorized: !wire.insecureTls } : {}),
       },
@@ -202,6 +210,10 @@ function exchange(wire: WireRequest, fresh: boolean, deadline: number): Promise<
         resolve(exchange(wire, true, deadline));
       } else finish(error);
     });
-    request.end(body);
+    // Written apart from `end`, a chunked body goes in chunks: `end(body)` would count it.
+    if (chunked) {
+      request.write(body);
+      request.end();
+    } else request.end(body);
   });
 }

@@ -34,6 +34,16 @@ export interface RequestForm {
   repeated?: string[];
   /** Path and query parameters with every octet percent-encoded (`%61` for `a`, RFC 3986 §6.2.2.2). */
   percentEncoded?: string[];
+  /** Path and query parameters with every octet percent-encoded in lower-case hex (`%2d`, RFC 3986 §6.2.2.1). */
+  lowerHex?: string[];
+  /** A `?` with no query after it, where the request has none. */
+  emptyQuery?: boolean;
+  /** An `&` after the query's last pair. */
+  trailingAmpersand?: boolean;
+  /** The request-target in absolute-form, `https://host/path?query` (RFC 9112 §3.2.2). */
+  absoluteForm?: boolean;
+  /** The body in chunks, with no Content-Length (RFC 9112 §7.1). */
+  chunked?: boolean;
 }
 
 /** How a request carries the API key. */

@@ -21,6 +21,7 @@ export {
 export {
   EXPLORATION_ANNOTATION,
   EXPLORE_ATTACHMENT,
+  exploreSummaries,
   exploreSummary,
   summariseOutcomes,
   type ExploreAttachment,
@@ -35,3 +36,4 @@ export type {
   ExploreOptions,
 } from './types.ts';
 export { WHOLE_REQUEST } from './types.ts';
+export { explorationOf, productionTable, NOT_APPLICABLE, type ProductionRow } from './productions.ts';

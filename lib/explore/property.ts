@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { freeText, integerIn, wireForm } from '../arbitraries/http-forms.ts';
+import { drawnForms, freeText, integerIn } from '../arbitraries/http-forms.ts';
 import { sinceForms } from '../arbitraries/since.ts';
 import type { Contract, Operation, Parameter } from '../contract/index.ts';
 import { bodyBase } from './body.ts';
 import { accept, successRules, tolerate } from './expectations.ts';
+import { applyForm } from './form-cases.ts';
 import { DATA_FOR } from './generate.ts';
 import type { CaseRequest, CaseValue, ExploreCase, ExploreOptions } from './types.ts';
 import { asText, representative, type Schema } from './values.ts';
@@ -181,7 +182,7 @@ export function validRequests(
   const accepts = fc.option(fc.constantFrom(...(image ? IMAGE_ACCEPT_FORMS : ACCEPT_FORMS)), {
     nil: undefined,
   });
-  const forms = fc.option(wireForm(op), { nil: undefined });
+  const forms = drawnForms(contract, op, (p) => DATA_FOR[p.name] !== undefined);
   const keys = keyed ? KEY_FORMS : fc.constant('none' as const);
   const base = bodyBase(op, options.now);
   const schema = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
@@ -193,7 +194,6 @@ export function validRequests(
       if (accepted !== undefined) request.headers.Accept = accepted;
       if (bearer) request.token = 'valid';
       if (body !== undefined) request.body = { json: body };
-      if (form !== undefined) request.form = form;
       let decided = !image && accepted !== undefined && accepted !== 'application/json';
       parameters.forEach((p, i) => {
         const v = values[i];
@@ -202,6 +202,8 @@ export function validRequests(
         const where = p.in === 'path' ? request.path : p.in === 'header' ? request.headers : request.query;
         where[p.name] = v.value;
       });
+      // The forms last: a parameter they encode is written as drawn, or at its representative value.
+      for (const f of form) applyForm(op, options.now, f, DATA_FOR)(request);
       const live = options.mode === 'live';
       decided ||= image && request.query.gravity !== undefined && (request.query.fit ?? 'cover') !== 'cover';
       const sized = image && !withinLimits(op, request);
@@ -214,6 +216,7 @@ export function validRequests(
         rules: successRules(contract, op),
         request,
         expect: sized || (decided && live) ? tolerate(op) : accept(op, request, options),
+        ...(form.length > 0 ? { productions: [...new Set(form.map((f) => f.production))] } : {}),
       };
     });
 }

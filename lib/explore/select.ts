@@ -1,3 +1,4 @@
+import { writeJson } from '../arbitraries/http-forms.ts';
 import type { CallOptions, KeyPlacement, RawOptions } from '../client/types.ts';
 import { VARIABLES } from '../config.ts';
 import type { Operation } from '../contract/index.ts';
@@ -173,6 +174,12 @@ function followed(link: NonNullable<CaseRequest['link']>, data: ExploreData, mis
  */
 export type CaseOptions = CallOptions | RawOptions;
 
+/** A case's body as the client sends it: a JSON value, or text (a JSON value written in other ways). */
+function bodyOf(body: NonNullable<CaseRequest['body']>): unknown {
+  if ('raw' in body) return body.raw;
+  return body.syntax?.length ? writeJson(body.json, body.syntax) : body.json;
+}
+
 /** The client's options for a case, or why it cannot run: a value the target's data lacks. */
 export function resolveCase(
   c: ExploreCase,
@@ -191,7 +198,11 @@ export function resolveCase(
   if (request.token === 'valid') options.token = resolved({ data: 'token' }, data, missing);
   if (request.token === 'unknown') options.token = UNKNOWN_TOKEN;
   if (request.form) options.form = request.form;
-  if (request.body) options.body = 'raw' in request.body ? request.body.raw : request.body.json;
+  if (request.body) options.body = bodyOf(request.body);
+  // A body written as text is sent as it is: its media type is the JSON it still is.
+  if (request.body && 'json' in request.body && request.body.syntax?.length)
+    if (!Object.keys(common.headers).some((h) => h.toLowerCase() === 'content-type'))
+      common.headers['Content-Type'] = 'application/json';
   if (missing.size > 0) return { reason: [...missing].join('; ') };
   return { options };
 }

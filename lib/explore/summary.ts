@@ -30,6 +30,11 @@ export interface ExploreAttachment {
   parameters: Record<string, { positive: number; negative: number; notRun: number }>;
   /** Why cases did not run, with how many each reason left out. */
   reasons: Record<string, number>;
+  /**
+   * The grammars' productions its requests drew (answered), and those of its cases that did not
+   * run, with the first reason.
+   */
+  productions?: { drawn: string[]; left: Record<string, string> };
 }
 
 export function summariseOutcomes(
@@ -50,8 +55,14 @@ export function summariseOutcomes(
     negative: { run: 0, notRun: 0 },
     parameters: {},
     reasons: {},
+    productions: { drawn: [], left: {} },
   };
+  const drawn = new Set<string>();
+  const left: Record<string, string> = {};
   for (const o of outcomes) {
+    for (const name of o.case.productions ?? [])
+      if (o.ran) drawn.add(name);
+      else left[name] ??= o.reason ?? 'not run';
     const parameter = (summary.parameters[o.case.parameter] ??= { positive: 0, negative: 0, notRun: 0 });
     if (o.ran) {
       summary.run++;
@@ -69,6 +80,10 @@ export function summariseOutcomes(
       summary.reasons[reason] = (summary.reasons[reason] ?? 0) + 1;
     }
   }
+  summary.productions = {
+    drawn: [...drawn].sort(),
+    left: Object.fromEntries(Object.entries(left).filter(([name]) => !drawn.has(name))),
+  };
   return summary;
 }
 
@@ -142,11 +157,8 @@ function summaryOf(attachment: unknown): ExploreAttachment | undefined {
   return summary as unknown as ExploreAttachment;
 }
 
-/**
- * One row per operation from the exploration tests' attachments (anything else is passed over).
- * An operation met more than once (repeats, retries) keeps the attachment that ran the most.
- */
-export function exploreSummary(attachments: unknown[]): ExploreRow[] {
+/** The summaries the attachments hold, one per operation: of repeats (retries), the one that ran the most. */
+export function exploreSummaries(attachments: unknown[]): ExploreAttachment[] {
   const best = new Map<string, ExploreAttachment>();
   for (const attachment of attachments) {
     const summary = summaryOf(attachment);
@@ -155,15 +167,21 @@ export function exploreSummary(attachments: unknown[]): ExploreRow[] {
     const ran = (s: ExploreAttachment) => s.positive.run + s.negative.run;
     if (!kept || ran(summary) > ran(kept)) best.set(summary.operation, summary);
   }
-  return [...best.values()]
-    .sort((a, b) => a.operation.localeCompare(b.operation))
-    .map((s) => ({
-      operation: s.operation,
-      positive: s.positive.run,
-      negative: s.negative.run,
-      notRun: s.notRun,
-      refused: s.refused ?? 0,
-      served: s.served ?? 0,
-      parameters: Object.keys(s.parameters).filter((p) => !WHOLE.has(p) && !isFormParameter(p)).length,
-    }));
+  return [...best.values()].sort((a, b) => a.operation.localeCompare(b.operation));
+}
+
+/**
+ * One row per operation from the exploration tests' attachments (anything else is passed over).
+ * An operation met more than once (repeats, retries) keeps the attachment that ran the most.
+ */
+export function exploreSummary(attachments: unknown[]): ExploreRow[] {
+  return exploreSummaries(attachments).map((s) => ({
+    operation: s.operation,
+    positive: s.positive.run,
+    negative: s.negative.run,
+    notRun: s.notRun,
+    refused: s.refused ?? 0,
+    served: s.served ?? 0,
+    parameters: Object.keys(s.parameters).filter((p) => !WHOLE.has(p) && !isFormParameter(p)).length,
+  }));
 }

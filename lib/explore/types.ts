@@ -3,6 +3,7 @@
  * and invalid in turn, as Schemathesis's coverage phase does. A case is plain data: what it sends,
  * what the contract says must come back, and the rules it exercises.
  */
+import type { JsonSyntax } from '../arbitraries/grammar/production.ts';
 import type { RequestForm } from '../client/types.ts';
 import type { TargetKind } from '../config.ts';
 
@@ -36,13 +37,16 @@ export interface CaseRequest {
   path: Record<string, CaseValue>;
   query: Record<string, CaseValue>;
   headers: Record<string, CaseValue>;
-  /** A JSON value, or text sent as it is (a body that is not JSON). */
-  body?: { json: unknown } | { raw: string };
+  /**
+   * A JSON value (written plainly, or in the ways RFC 8259 allows: `syntax`), or text sent as it is
+   * (a body that is not JSON).
+   */
+  body?: { json: unknown; syntax?: JsonSyntax[] } | { raw: string };
   /** The run's key in the header or the query, none, or a key on no whitelist in either place. */
   key: 'header' | 'query' | 'none' | 'unknown-header' | 'unknown-query';
   /** The bearer token, for operations that take one: the target's, none, or one that names nothing. */
   token?: 'valid' | 'none' | 'unknown';
-  /** How the request is written on the wire, where HTTP allows more than one way (`lib/arbitraries/http-forms.ts`). */
+  /** How the request is written on the wire, where HTTP allows more than one way (`lib/arbitraries/grammar/`). */
   form?: RequestForm;
   /**
    * The feed's `next` link, sent in place of the path and query: followed as given, since a service
@@ -73,6 +77,8 @@ export interface ExploreCase {
   rules: string[];
   request: CaseRequest;
   expect: Expectation;
+  /** The grammars' productions the request draws (`rfc9110:accept-language:weighted`), counted in the report. */
+  productions?: string[];
 }
 
 export interface ExploreOptions {

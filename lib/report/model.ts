@@ -1,6 +1,7 @@
 import type { Contract, Rule } from '../contract/index.ts';
 import type { Observations, Outage } from '../client/observations.ts';
 import type { ExploreRow } from '../explore/summary.ts';
+import type { ProductionRow } from '../explore/productions.ts';
 import { ruleOutcomes, type Attribution } from './attribution.ts';
 import { findingsOf, type FailureRecord, type Finding } from './findings.ts';
 import {
@@ -136,6 +137,8 @@ export interface ConformanceReport {
   exploration: ExploreRow[];
   /** Requests the exploration's tests sent (cases, properties, page tokens): its share of the run. */
   explorationRequests?: number;
+  /** Every production of the grammars a request is drawn from: the operations that drew it, or why none did. */
+  productions?: ProductionRow[];
   /** Deprecation signals per deprecated operation: reported, never failed. */
   deprecations: DeprecationRow[];
   meta: RunMeta;
@@ -187,6 +190,7 @@ export interface ReportInput {
   meta: RunMeta;
   exploration?: ExploreRow[];
   explorationRequests?: number;
+  productions?: ProductionRow[];
 }
 
 /** Each rule with the tests that decided it, its verdict, and why tests of it were not run or skipped. */
@@ -245,6 +249,7 @@ export function buildReport(
     meta: input.meta,
     exploration: input.exploration ?? [],
     ...(input.explorationRequests === undefined ? {} : { explorationRequests: input.explorationRequests }),
+    ...(input.productions ? { productions: input.productions } : {}),
     deprecations: deprecationsOf(contract, records),
     findings: findingsOf(records),
     latency: latencyOf(calls),

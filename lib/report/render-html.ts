@@ -1,5 +1,6 @@
 import { copyable, escapeHtml as escape, htmlPage, htmlRow as row } from './html.ts';
 import type { ConformanceReport, Finding, RuleRow, Verdict } from './model.ts';
+import { productionHtml } from './render-productions.ts';
 import {
   DEPRECATION_NOTE,
   goneText,
@@ -103,6 +104,7 @@ export function conformanceHtml(report: ConformanceReport): string {
     .join('')}</ul>
 ${findings.length ? `<h2>Findings (${findings.length})</h2>\n${findings.join('\n')}` : '<p>No findings.</p>'}
 ${others.length ? `<h2>Rules not passing (${others.length})</h2>\n${rulesTable(others)}` : ''}
+${productionHtml(report)}
 ${deprecationHtml(report)}
 <details><summary><h2 style="display:inline">Passing rules (${passing.length})</h2></summary>
 ${rulesTable(passing)}

@@ -1,3 +1,4 @@
+import { productionLines } from './render-productions.ts';
 import type { ConformanceReport, Finding, RuleRow, RunHeader, Verdict } from './model.ts';
 import { levelLine } from './render-coverage.ts';
 
@@ -172,7 +173,7 @@ export function conformanceMarkdown(report: ConformanceReport): string {
   const table = ['| Rule | Verdict | Rule text | Decided by | Note |', '|---|---|---|---|---|'];
   const others = report.rows.filter((r) => r.verdict !== 'pass');
   if (others.length > 0) lines.push('## Rules not passing', '', ...table, ...others.map(row), '');
-  lines.push(...explorationLines(report), ...deprecationLines(report));
+  lines.push(...explorationLines(report), ...productionLines(report), ...deprecationLines(report));
   const passing = report.rows.filter((r) => r.verdict === 'pass');
   lines.push(`## Passing rules (${passing.length})`, '', ...table, ...passing.map(row));
   return `${lines.join('\n')}\n`;

@@ -6,6 +6,7 @@ import { FEED_SINCE_FAULTS } from './feed-since.ts';
 import { FEED_TOKEN_FAULTS } from './feed-tokens.ts';
 import { FEED_WALK_FAULTS } from './feed-walk.ts';
 import { FORMS_FAULTS } from './forms.ts';
+import { GRAMMAR_FAULTS } from './grammar.ts';
 import { IMAGE_ERROR_FAULTS } from './images-errors.ts';
 import { IMAGES_FAULTS } from './images.ts';
 import { KEYS_FAULTS } from './keys.ts';
@@ -35,6 +36,7 @@ export const FAULTS: readonly Fault[] = [
   ...IMAGES_FAULTS,
   ...IMAGE_ERROR_FAULTS,
   ...FORMS_FAULTS,
+  ...GRAMMAR_FAULTS,
 ];
 
 /** Rules that every deviation breaks in one kind, and why; the catalogue breaks each other in two. */

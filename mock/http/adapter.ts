@@ -72,7 +72,9 @@ function answer(
   body: Buffer | undefined,
   asked: readonly string[] | undefined,
 ): void {
-  const target = req.url ?? '/';
+  const written = req.url ?? '/';
+  // The absolute-form names the origin before the path; a server MUST accept it (RFC 9112 §3.2.2).
+  const target = written.replace(/^https?:\/\/[^/?#]*/i, '') || '/';
   if (!target.startsWith('/')) return send(res, error(400, 'The request target must be a path'));
   const at = target.indexOf('?');
   const rawQuery = at === -1 ? '' : target.slice(at + 1);
@@ -82,6 +84,7 @@ function answer(
     path: at === -1 ? target : target.slice(0, at),
     query: new URLSearchParams(rawQuery),
     rawQuery,
+    target: written,
     headers,
     rawHeaderNames: req.rawHeaders.filter((_, i) => i % 2 === 0),
     body,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
-import { FORM_CLASSES, httpForms, integerIn } from '../../lib/arbitraries/http-forms.ts';
+import { httpForms, integerIn, PRODUCTIONS } from '../../lib/arbitraries/http-forms.ts';
 import { integerEdges } from '../../lib/arbitraries/values.ts';
 import { everyOctet } from '../../lib/client/client.ts';
 import { formsOf, integerRange, textUnit } from '../../lib/client/forms-seen.ts';
@@ -23,24 +23,46 @@ const formsOfRun = (seed: number) =>
   [...contract.operations.keys()].flatMap((id) => httpForms(contract, id, seed, fromData));
 
 test.describe('forms of HTTP: the coverage phase', () => {
-  test('sends every class of form at least once per run, each where the contract has what it varies', () => {
-    const classes = new Set(formsOfRun(1).map((f) => f.form));
-    expect(FORM_CLASSES.filter((c) => !classes.has(c))).toEqual([]);
-    const licence = httpForms(contract, 'getLicence', 1, fromData).map((f) => f.form);
+  test('draws every production at least once per run, but those its grammar decides never to draw', () => {
+    const drawn = new Set(formsOfRun(1).map((f) => f.production));
+    const owed = PRODUCTIONS.filter((p) => !p.never && p.name !== 'rfc8259:string:solidus-escape');
+    expect(owed.map((p) => p.name).filter((name) => !drawn.has(name))).toEqual([]);
+    expect(PRODUCTIONS.filter((p) => p.never).every((p) => !drawn.has(p.name))).toBe(true);
+    const licence = httpForms(contract, 'getLicence', 1, fromData).map((f) => f.production);
     expect(licence).toEqual(
-      expect.arrayContaining(['uuid:upper', 'path:percent-encoded', 'header-name:upper']),
+      expect.arrayContaining([
+        'contract:uuid:upper',
+        'rfc3986:pct-encoded:path',
+        'rfc3986:pct-encoded:lower-hex',
+        'rfc9110:field-name:upper',
+        'rfc9112:request-target:absolute-form',
+      ]),
     );
-    const profile = httpForms(contract, 'getUserFullProfile', 1, fromData).map((f) => f.form);
+    const profile = httpForms(contract, 'getUserFullProfile', 1, fromData).map((f) => f.production);
     expect(profile).toEqual(
-      expect.arrayContaining(['auth-scheme:lower', 'media-type:parameter', 'media-type:case']),
+      expect.arrayContaining([
+        'rfc9110:auth-scheme:lower',
+        'rfc9110:media-type:parameter',
+        'rfc9110:media-type:case',
+      ]),
     );
-    const tint = httpForms(contract, 'getImageRaw', 1, fromData).find((f) => f.form === 'case:upper');
+    const search = httpForms(contract, 'searchContent', 1, fromData).map((f) => f.production);
+    expect(search).toEqual(
+      expect.arrayContaining([
+        'rfc8259:ws:between-tokens',
+        'rfc9112:body:chunked',
+        'contract:member:unnamed',
+      ]),
+    );
+    const tint = httpForms(contract, 'getImageRaw', 1, fromData).find(
+      (f) => f.production === 'contract:pattern:upper',
+    );
     expect(tint?.drawn).toBe('FF0000');
   });
 
   test('is the same for the same seed, and draws other text for another', () => {
     expect(JSON.stringify(formsOfRun(7))).toBe(JSON.stringify(formsOfRun(7)));
-    const text = (seed: number) => formsOfRun(seed).filter((f) => f.form === 'text:grapheme');
+    const text = (seed: number) => formsOfRun(seed).filter((f) => f.production === 'contract:text:grapheme');
     expect(JSON.stringify(text(7))).not.toBe(JSON.stringify(text(8)));
   });
 
@@ -49,16 +71,18 @@ test.describe('forms of HTTP: the coverage phase', () => {
       [...exploreContract(contract, { now: NOW, mode, seed: 1 }).values()]
         .flat()
         .filter((c) => isFormParameter(c.parameter));
-    const repeated = (mode: 'mock' | 'live') =>
-      held(mode).find((c) => c.id === 'listNotifications (form query:repeated) query since')!;
+    const carrying = (mode: 'mock' | 'live', operation: string, production: string) =>
+      held(mode).find((c) => c.operation === operation && c.productions?.includes(production))!;
+    const repeated = (mode: 'mock' | 'live') => carrying(mode, 'listNotifications', 'rfc3986:query:repeated');
     expect(repeated('mock').expect.outcome).toBe('accept');
     expect(repeated('live').expect.outcome).toBe('tolerate');
-    const upper = held('live').find((c) => c.id === 'getLicence (form uuid:upper) path licenceId')!;
+    expect(repeated('live').request.form?.repeated).toEqual(['since']);
+    const upper = carrying('live', 'getLicence', 'contract:uuid:upper');
     expect(upper.expect.outcome).toBe('accept');
     expect(upper.request.path.licenceId).toEqual({ data: 'licenceId', upper: true });
   });
 
-  test('meets every class within a live budget: each class is a round of its own', () => {
+  test('meets every production within a live budget, several in one request', () => {
     const live = exploreContract(contract, { now: NOW, mode: 'live', seed: 1 });
     const operations = [...contract.operations.values()];
     const per = perOperationLimit(
@@ -67,13 +91,13 @@ test.describe('forms of HTTP: the coverage phase', () => {
     );
     const sent = new Set(
       operations.flatMap((op) =>
-        selectCases(op, budgetOrder(live.get(op.id)!), { live: true, perOperation: per }).run.map(
-          (c) => c.parameter,
+        selectCases(op, budgetOrder(live.get(op.id)!), { live: true, perOperation: per }).run.flatMap(
+          (c) => c.productions ?? [],
         ),
       ),
     );
-    const classes = new Set(formsOfRun(1).map((f) => `(form ${f.form})`));
-    expect([...classes].filter((c) => !sent.has(c))).toEqual([]);
+    const drawn = new Set(formsOfRun(1).map((f) => f.production));
+    expect([...drawn].filter((p) => !sent.has(p))).toEqual([]);
     expect(caseBudget(1_000, operations)).toBeLessThanOrEqual(1_000 * EXPLORATION_SHARE);
   });
 });
