@@ -42,7 +42,7 @@ export interface EvidenceFile {
  */
 export const KEEP_PER_STATUS = 20;
 /** The most bytes (as JSON) kept per operation and status, whatever the count: a long list is one body. */
-export const KEEP_BYTES_PER_STATUS = 24 * 1024;
+export const KEEP_BYTES_PER_STATUS = 128 * 1024;
 /** A body longer than this (as JSON) is not kept: the store stays small enough to travel nightly. */
 export const MAX_EVIDENCE_BYTES = 128 * 1024;
 
