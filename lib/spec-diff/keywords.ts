@@ -100,8 +100,9 @@ const fixed = (s: Schema) =>
   s.const !== undefined ? [s.const] : Array.isArray(s.enum) && s.enum.length === 1 ? s.enum : undefined;
 
 export function compareValues(base: Schema, rev: Schema): KeywordChange[] {
-  // `enum: [v]` and `const: v` allow the same one value.
-  const sameValue = fixed(base) !== undefined && same(fixed(base), fixed(rev));
+  // `enum: [v]` and `const: v` allow the same one value; beside each other, both hold.
+  const both = (s: Schema) => s.const !== undefined && s.enum !== undefined;
+  const sameValue = !both(base) && !both(rev) && fixed(base) !== undefined && same(fixed(base), fixed(rev));
   const out: KeywordChange[] = [
     ...valueList('enum', sameValue ? undefined : base.enum, sameValue ? undefined : rev.enum, {
       became: 'became-enum',
@@ -227,10 +228,21 @@ export function inapplicable(base: Schema, rev: Schema, changes: KeywordChange[]
   );
 }
 
+/** The counts of items and properties, which `compareBounds` reads and `inapplicable` then marks. */
+const COUNTS = [
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxContains',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+];
+
 /** The keywords of one type that changed, where neither side admits the type: each as inapplicable. */
 export function inapplicableOfType(base: Schema, rev: Schema, type: string): KeywordChange[] {
   return [...KEYWORD_TYPES]
-    .filter(([k, t]) => t === type && !applies(base, rev, k) && !same(base[k], rev[k]))
+    .filter(([k, t]) => t === type && !COUNTS.includes(k) && !applies(base, rev, k) && !same(base[k], rev[k]))
     .map(([keyword]) => ({
       kind: 'inapplicable-keyword-changed',
       keyword,

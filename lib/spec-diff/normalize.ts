@@ -158,12 +158,25 @@ export class SchemaReader {
       if (isObject(result.properties)) result.properties = { ...result.properties };
       for (const part of allOf as unknown[]) {
         const { schema, unresolved } = this.read(part);
-        if (unresolved || !mergeInto(result, schema)) return s;
+        if (unresolved || !mergeInto(result, schema)) return this.partTypes(s, allOf as unknown[]);
       }
       return result;
     } finally {
       this.busy.delete(raw);
     }
+  }
+
+  /**
+   * Parts that conflict stay an `allOf`, yet its values are of the types all parts admit: read
+   * as that type, not as no type at all (which would admit every value).
+   */
+  private partTypes(s: Schema, parts: unknown[]): Schema {
+    const lists = [s.type, ...parts.map((p) => this.read(p).schema.type)]
+      .map(typeList)
+      .filter((t) => t !== undefined);
+    if (lists.length === 0) return s;
+    const common = lists.reduce((a, b) => intersectTypes(a, b));
+    return common.length ? { ...s, type: common } : s;
   }
 }
 
