@@ -2,7 +2,7 @@ import type { Judged } from '../spec-diff/baseline.ts';
 import { escapeHtml as escape } from '../report/html.ts';
 import { byOperation, changesOf, countsOf, type Changelog, type ChangelogEntry } from './changelog.ts';
 import { sunsetText, type Deprecation } from './deprecations.ts';
-import { docsPage, ruleHref, SPEC_DIFF_RULES } from './links.ts';
+import { docsPage, OPEN_TARGET, ruleHref, SPEC_DIFF_RULES } from './links.ts';
 
 /** What the changelog's pages need besides the changelog: the rules and deprecations of today's contract. */
 export interface ChangelogContext {
@@ -11,6 +11,8 @@ export interface ChangelogContext {
   deprecations: Deprecation[];
 }
 
+/** A version with more changes than this shows them folded: the page stays quick to read and to load. */
+const FOLD = 25;
 const LEVEL_WORDS = { error: 'breaks clients', warning: 'may break clients', info: 'safe' } as const;
 const short = (sha: string) => sha.slice(0, 12);
 const day = (iso: string) => iso.slice(0, 10);
@@ -90,7 +92,7 @@ function entryHtml(log: Changelog, ctx: ChangelogContext, e: ChangelogEntry): st
 <h3 id="${entryId(e)}-h">${day(e.date)} · version ${escape(e.version ?? 'unknown')}${tags}</h3>
 <p class="muted">Commit <code>${short(e.sha)}</code>: ${escape(e.subject)}</p>
 <p>${escape(summaryText(log, e))}</p>
-${groups.join('\n')}
+${groups.length ? `<details${changesOf(e).length <= FOLD ? ' open' : ''}><summary>The changes, by operation</summary>\n${groups.join('\n')}\n</details>` : ''}
 </section>`;
 }
 
@@ -119,6 +121,7 @@ ${deprecationsHtml(ctx, log.today)}
 <h2>Versions</h2>
 ${log.entries.map((e) => entryHtml(log, ctx, e)).join('\n')}`;
   return docsPage('Changelog of the contract', body, {
+    scripts: [OPEN_TARGET],
     styles: [
       'li.error{list-style:square}.accepted{color:#57606a}.sunset{color:#9a6700}h4{margin:.8em 0 .2em}',
     ],

@@ -18,6 +18,15 @@ nav.docs{margin-bottom:1em}nav.docs a{margin-right:1em}
 .strip i.pass{background:#1a7f37}.strip i.fail{background:#cf222e}.strip i.incomplete,.strip i.not-run{background:#bc4c00}
 .strip i.blocked{background:#8250df}.strip i.skipped{background:#9a6700}`;
 
+/** Opens the folded section that holds the element a link's fragment names. */
+export const OPEN_TARGET = `const open = () => {
+  const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  for (let d = target && target.closest('details'); d; d = d.parentElement.closest('details')) d.open = true;
+  if (target) target.scrollIntoView();
+};
+addEventListener('hashchange', open);
+open();`;
+
 /**
  * A page of the published docs: the shared shell (its content policy allows only the page's own
  * inline scripts), the docs' navigation and style. `up` reaches the docs' top from a page below it.
