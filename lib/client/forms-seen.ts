@@ -1,4 +1,5 @@
 import type { Operation } from '../contract/index.ts';
+import { productionsSeen } from './productions-seen.ts';
 
 /**
  * The forms a request took on the wire, by dimension, for the coverage report: the case of each
@@ -79,7 +80,7 @@ export function formsOf(
   headers: Record<string, string>,
   body: string | undefined,
 ): string[] {
-  const out = headerForms(headers);
+  const out = [...headerForms(headers), ...productionsSeen(url.href, headers, body)];
   const names = [...url.searchParams.keys()];
   for (const name of new Set(names)) {
     if (name === 'apiKey') continue;

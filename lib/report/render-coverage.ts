@@ -104,7 +104,8 @@ function formLines(forms: Record<string, string[]> | undefined, target: string):
     '',
     `What the requests to each operation took on the wire (${target}), dimension by dimension: the ` +
       "case of each header name, the media types' and Accept's forms, repeated and percent-encoded " +
-      'parameters, the units of each text and the range of each integer sent.',
+      'parameters, the units of each text and the range of each integer sent, and by grammar the ' +
+      'productions the wire shows (the conformance report counts every production drawn).',
     '',
     '| Operation | Dimension | Forms |',
     '|---|---|---|',

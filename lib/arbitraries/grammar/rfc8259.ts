@@ -61,7 +61,8 @@ function text(value: string, syntax: ReadonlySet<JsonSyntax>): string {
 function number(value: number, syntax: ReadonlySet<JsonSyntax>): string {
   const plain = JSON.stringify(value);
   if (!Number.isInteger(value) || !/^-?\d+$/.test(plain)) return plain;
-  if (syntax.has('exponent')) return `${plain}0E-1`;
+  // A zero takes no digit before its exponent: `00E-1` is no JSON number.
+  if (syntax.has('exponent')) return /^-?0$/.test(plain) ? `${plain}E0` : `${plain}0E-1`;
   if (syntax.has('fraction')) return `${plain}.0`;
   return plain;
 }
