@@ -1,0 +1,119 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DOCUMENTS } from '../../lib/contract/index.ts';
+import { breaks, buildChangelog, changesOf, type Changelog } from '../../lib/docs/changelog.ts';
+import { changelogAtom, changelogHtml, changelogMarkdown } from '../../lib/docs/changelog-render.ts';
+import { projectPath } from '../../lib/paths.ts';
+import { compareContracts } from '../../lib/spec-diff/index.ts';
+import { readSide } from '../../lib/spec-diff/sources.ts';
+import { TSX_LOADER } from './support/commands.ts';
+
+const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+const context = { rulesOf: () => [], deprecations: [] };
+const key = (c: { id: string; level: string; pointer: string; operation?: string; text: string }) =>
+  `${c.level} ${c.id} ${c.operation ?? ''} ${c.pointer} ${c.text}`;
+
+let log: Changelog;
+test.beforeAll(() => {
+  // Cold, the first build compares every version; the cache makes the next ones quick.
+  test.setTimeout(240_000);
+  log = buildChangelog();
+});
+
+test.describe('the changelog made by the gate', () => {
+  test('lists every commit that changed openapi/, newest first, each with its version', () => {
+    const commits = git('log', '--no-merges', '--format=%H', '--', 'openapi').split('\n');
+    expect(log.entries.map((e) => e.sha)).toEqual(commits);
+    for (const [i, e] of log.entries.entries()) {
+      expect(e.previous, e.sha).toBe(log.entries[i + 1]?.sha ?? null);
+      expect(e.version, e.sha).toMatch(/^\d+\.\d+/);
+    }
+  });
+
+  test('holds the gate’s own changes between consecutive commits, with their levels', () => {
+    // The gate run afresh on the versions with a breaking change and the three newest.
+    const sample = log.entries.filter(
+      (e, i) => e.previous && (i < 3 || changesOf(e).some((c) => c.level === 'error')),
+    );
+    expect(sample.length).toBeGreaterThan(3);
+    for (const e of sample) {
+      const read = (sha: string) => readSide({ label: sha, root: sha }, Object.values(DOCUMENTS));
+      const [base, rev] = [read(e.previous!), read(e.sha)];
+      const fresh = Object.values(DOCUMENTS).flatMap((file) => {
+        const [b, r] = [base.get(file), rev.get(file)];
+        return b && r ? compareContracts(b, r) : [];
+      });
+      expect(changesOf(e).map(key).sort(), e.sha).toEqual(fresh.map(key).sort());
+    }
+  });
+
+  test('every change of the history is in each format, with its level, breaking first', () => {
+    const html = changelogHtml(log, context);
+    const markdown = changelogMarkdown(log, context);
+    const atom = changelogAtom(log, context);
+    const all = log.entries.flatMap(changesOf);
+    expect(all.length).toBeGreaterThan(100);
+    const words = { error: 'breaks clients', warning: 'may break clients', info: 'safe' };
+    for (const c of all) {
+      expect(html).toContain(`<li class="${c.level}"><b class="${c.level}">${words[c.level]}</b>`);
+      expect(html).toContain(`href="spec-diff-rules.html#${c.id}"`);
+      expect(markdown).toContain(`(\`${c.id}\`)`);
+    }
+    expect(atom.match(/<entry>/g)).toHaveLength(log.entries.length);
+    const breaking = log.entries.find((e) => changesOf(e).some(breaks))!;
+    const section = html.slice(html.indexOf(`id="v-${breaking.sha.slice(0, 12)}"`));
+    expect(section.indexOf('class="error"')).toBeLessThan(section.indexOf('class="info"'));
+  });
+
+  test('a change accepted through the baseline says so, with its reason', () => {
+    const change = log.entries.flatMap(changesOf).find((c) => c.level === 'error')!;
+    const accepted = [
+      {
+        rule: change.id,
+        pointer: change.pointer,
+        reason: 'clients were told in March',
+        expires: '2999-01-01',
+      },
+    ];
+    const judged = buildChangelog({ baseline: { file: 'spec-diff-baseline.yaml', accepted } });
+    const same = judged.entries
+      .flatMap(changesOf)
+      .find((c) => c.id === change.id && c.pointer === change.pointer)!;
+    expect(same.accepted).toEqual({ reason: 'clients were told in March', expires: '2999-01-01' });
+    expect(breaks(same)).toBe(false);
+    expect(changelogHtml(judged, context)).toContain(
+      'accepted by the baseline until 2999-01-01: clients were told in March',
+    );
+  });
+});
+
+test.describe('the changelog of a short history', () => {
+  test('a shallow clone gives the versions it holds and says how far back it reaches', () => {
+    const clone = join(mkdtempSync(join(tmpdir(), 'clm-shallow-')), 'repo');
+    git('clone', '-q', '--depth', '3', `file://${projectPath('.')}`, clone);
+    // Run where the clone is: the gate reads each side from the repository it runs in.
+    const script = `import { buildChangelog } from ${JSON.stringify(projectPath('lib/docs/changelog.ts'))};
+import { reachText } from ${JSON.stringify(projectPath('lib/docs/changelog-render.ts'))};
+const log = buildChangelog({ root: process.cwd() });
+console.log(JSON.stringify({ n: log.entries.length, first: log.entries.at(-1)?.previous, text: reachText(log) }));`;
+    const run = spawnSync(process.execPath, [...TSX_LOADER, '--input-type=module', '-e', script], {
+      cwd: clone,
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as { n: number; first: string | null; text: string };
+    expect(out.n).toBeGreaterThan(0);
+    expect(out.n).toBeLessThanOrEqual(3);
+    expect(out.first).toBeNull();
+    expect(out.text).toMatch(/^This clone is shallow: the changelog reaches back to \d{4}-\d{2}-\d{2} only/);
+  });
+
+  test('outside a git repository the changelog is empty and says why', () => {
+    const bare = buildChangelog({ root: mkdtempSync(join(tmpdir(), 'clm-nogit-')) });
+    expect(bare.entries).toEqual([]);
+    expect(bare.reach.git).toBe(false);
+  });
+});
