@@ -206,4 +206,17 @@ test.describe('the published docs', () => {
     expect(pages.on.workflow_run).toEqual({ workflows: [nightly.name], types: ['completed'] });
     expect(pages.permissions?.actions).toBe('read');
   });
+
+  test('publish the changelog made from the whole history of openapi/, with the docs', () => {
+    const steps = workflows['pages.yml']!.jobs.build!.steps;
+    const checkout = steps.find((s) => s.uses?.startsWith('actions/checkout@'));
+    expect(checkout?.with?.['fetch-depth']).toBe(0);
+    const docs = steps.findIndex((s) => s.run === 'npm run docs');
+    const cache = steps.findIndex((s) => s.with?.path === 'node_modules/.cache/clm-changelog');
+    expect(cache).toBeGreaterThan(-1);
+    expect(cache).toBeLessThan(docs);
+    const upload = steps.findIndex((s) => s.uses?.startsWith('actions/upload-pages-artifact@'));
+    expect(upload).toBeGreaterThan(docs);
+    expect(steps[upload]?.with?.path).toBe('reports/docs/');
+  });
 });
