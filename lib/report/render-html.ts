@@ -34,7 +34,10 @@ function exchangeHtml(report: ConformanceReport, exchange: NonNullable<Finding['
 }
 
 function findingHtml(report: ConformanceReport, finding: Finding, n: number): string {
-  const rules = finding.rules.map((id) => `<li><b>${id}</b>: ${escape(ruleText(report, id))}</li>`);
+  // Each rule's page in the docs (npm run docs), written beside this report under docs/.
+  const rules = finding.rules.map(
+    (id) => `<li><b><a href="docs/rules/${id}.html">${id}</a></b>: ${escape(ruleText(report, id))}</li>`,
+  );
   const said = (label: string, text: string | undefined) =>
     text ? `<p>${label}: <code>${escape(text)}</code></p>` : '';
   const link = `<a href="${escape(finding.reportLink)}">in Playwright's report</a>`;

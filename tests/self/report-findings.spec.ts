@@ -162,6 +162,8 @@ test.describe('the report of a run with findings', () => {
     expect(at('Findings (1)')).toBeGreaterThan(at('<b>Faults</b>:'));
     expect(at('Passing rules (1)')).toBeGreaterThan(at('Findings (1)'));
     expect(html).toMatch(/<details><summary><h2[^>]*>Passing rules/);
+    // A finding's rule links its page in the docs.
+    expect(html).toMatch(/<li><b><a href="docs\/rules\/LIC-\d{2}\.html">LIC-\d{2}<\/a><\/b>: /);
     expect(html).toContain(
       'data-copy="npx playwright test tests/conformance/licence.spec.ts:1 --project=mock"',
     );
