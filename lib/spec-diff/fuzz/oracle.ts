@@ -105,6 +105,18 @@ function forget(schema: unknown) {
   if (typeof schema === 'object' && schema !== null) ajv.removeSchema(schema);
 }
 
+/**
+ * A validator's verdict on a value; undefined where the validator itself throws, as Ajv's code for
+ * `unevaluatedProperties` beside a `oneOf` may (a value the schema's author never meant).
+ */
+function judge(validate: ValidateFunction, value: unknown): boolean | undefined {
+  try {
+    return validate(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The witnesses between two schemas, from the candidates of both. */
 export function witnesses(base: unknown, rev: unknown, seed: number): Witnesses {
   if (base === undefined || rev === undefined) return { undecided: 'the place is gone on one side' };
@@ -114,7 +126,8 @@ export function witnesses(base: unknown, rev: unknown, seed: number): Witnesses 
       return { undecided: `does not compile: ${typeof vb === 'string' ? vb : String(vr)}` };
     const found: Witnesses = {};
     for (const value of [...candidates(base, seed), ...candidates(rev, seed)]) {
-      const [b, r] = [vb(value), vr(value)];
+      const [b, r] = [judge(vb, value), judge(vr, value)];
+      if (b === undefined || r === undefined) return { undecided: 'the validator failed on a value' };
       if (r && !b) found.gained ??= value;
       if (b && !r) found.lost ??= value;
       if (found.gained !== undefined && found.lost !== undefined) break;
