@@ -3,9 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DOCUMENTS } from '../../lib/contract/index.ts';
+import { DOCUMENTS, type Contract } from '../../lib/contract/index.ts';
 import { breaks, buildChangelog, changesOf, type Changelog } from '../../lib/docs/changelog.ts';
 import { changelogAtom, changelogHtml, changelogMarkdown } from '../../lib/docs/changelog-render.ts';
+import { deprecations, sunsetText } from '../../lib/docs/deprecations.ts';
 import { projectPath } from '../../lib/paths.ts';
 import { compareContracts } from '../../lib/spec-diff/index.ts';
 import { readSide } from '../../lib/spec-diff/sources.ts';
@@ -116,4 +117,22 @@ console.log(JSON.stringify({ n: log.entries.length, first: log.entries.at(-1)?.p
     expect(bare.entries).toEqual([]);
     expect(bare.reach.git).toBe(false);
   });
+});
+
+test('a deprecation shows its sunset and the days left as of the build', () => {
+  const op = {
+    id: 'listOld',
+    method: 'get',
+    path: '/old',
+    deprecated: true,
+    raw: { 'x-sunset': '2027-01-31' },
+    parameters: [{ in: 'query', name: 'legacy', deprecated: true, 'x-sunset': '2026-11-20' }],
+  };
+  const contract = { operations: new Map([[op.id, op]]) } as unknown as Contract;
+  const [operation, parameter] = deprecations(contract, '2026-11-28');
+  expect(sunsetText(operation!)).toBe('sunset 2027-01-31, 64 day(s) left');
+  expect(parameter).toMatchObject({ parameter: 'query:legacy', daysLeft: -8 });
+  expect(sunsetText(parameter!)).toBe('sunset 2026-11-20, passed 8 day(s) ago');
+  const html = changelogHtml({ ...log, entries: [] }, { rulesOf: () => [], deprecations: [operation!] });
+  expect(html).toContain('<td>sunset 2027-01-31, 64 day(s) left</td>');
 });
