@@ -47,6 +47,7 @@ export function add(
   rules: string[],
   outcome: Outcome,
   change: (request: CaseRequest) => void,
+  productions?: string[],
 ): void {
   const request = structuredClone(b.base);
   change(request);
@@ -61,6 +62,7 @@ export function add(
     rules: [...new Set(rules)],
     request,
     expect,
+    ...(productions ? { productions } : {}),
   });
 }
 

@@ -88,7 +88,7 @@ export function formCases(b: Builder, data: Readonly<Record<string, DataName>>):
       (r) => {
         for (const f of group) applyForm(b.op, b.options.now, f, data)(r);
       },
+      names,
     );
-    b.cases[b.cases.length - 1]!.productions = names;
   }
 }
