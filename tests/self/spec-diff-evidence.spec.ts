@@ -60,6 +60,21 @@ test.describe('the gate reads every valid schema, weighed with evidence', () => 
     expect(ids(gate(revision, revision, [seen({ id: 'w1', name: 'sprocket' })]))).toEqual([]);
   });
 
+  test('unevaluatedProperties beside a oneOf and patternProperties is weighed, never a stop', () => {
+    const revision = edited(base, (d) => {
+      const schema = body(d).schema;
+      schema.oneOf = [{ required: ['id'] }, { type: 'object', properties: { tag: { type: 'string' } } }];
+      schema.patternProperties = { '^x-': { type: 'string' } };
+      schema.unevaluatedProperties = false;
+    });
+    const changes = gate(base, revision, [seen({ id: 'w1', name: 'sprocket', fuzz: 'x' })]);
+    expect(changes.every((c) => c.id !== 'revision-rejects-observed-response' || c.level === 'error')).toBe(
+      true,
+    );
+  });
+});
+
+test.describe("the gate's changes carry their place, which the evidence is matched by", () => {
   test('a change carries its status, media type and field as data', () => {
     const revision = edited(base, (d) => (body(d).schema.properties.name.maxLength = 10));
     const [change] = gate(base, revision);
