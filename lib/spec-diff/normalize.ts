@@ -118,8 +118,8 @@ export class SchemaReader {
         types = innerTypes ? [...new Set([...innerTypes, 'null'])] : undefined;
         if (!innerTypes) s['x-null-allowed'] = true;
       } else {
+        // A sibling type still decides: beside `type: string`, a null branch admits no null.
         s[combiner] = unwrapped.rest;
-        types = types ? [...new Set([...types, 'null'])] : types;
       }
     }
     if (types) s.type = [...new Set(types)].sort();

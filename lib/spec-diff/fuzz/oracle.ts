@@ -63,18 +63,20 @@ export const KNOWN_DISAGREEMENTS: Record<string, string> = {
   'overstated:unevaluated-properties-added': 'as property-names-added: unevaluatedProperties beside a closed object refuses nothing more',
   'overstated:unevaluated-items-added': 'unevaluatedItems beside items refuses nothing more',
   'overstated:max-length-set': "a bound every value already meets (an enum's members all shorter) refuses nothing: the gate reads the keyword",
+  'overstated:min-length-set': 'as max-length-set: a least length every value already meets (enum members all longer)',
+  'overstated:type-generalized': "an allOf whose parts share no type admits no value; the gate, not merging them, reads no type and the parts' properties gone",
+  'overstated:required-property-removed': "as type-generalized; or a part's prefixItems merged over items beside the allOf, which in 2020-12 still holds for every item",
+  'overstated:max-contains-set': 'maxContains without contains constrains nothing: the gate reads the keyword',
+  'overstated:min-contains-set': 'as max-contains-set',
+  'overstated:else-removed': 'as if-added: an else removed may have refused nothing the rest did not',
+  'overstated:then-removed': 'as else-removed', 'overstated:if-removed': 'as else-removed',
+  'missed:property-added': "a property described on an open object limits a name clients were free to send: the gate holds that no client sends names the contract does not list",
   'overstated:multiple-of-set': 'a divisor every value of the type meets (0.5 on integers) refuses nothing: the gate reads the keyword',
 };
 
-/** Several keywords changed at once: each change is levelled alone, as a reader of the diff reads it. */
-const SEVERAL =
-  "several keywords changed at once: one's narrowing may undo another's widening, and each change is levelled alone";
-
 /** Why a disagreement is kept, when it is one of the known ones; a parameter's or header's class reads as its kind's. */
 export const reasonOf = (klass: string) =>
-  klass.endsWith('+')
-    ? SEVERAL
-    : (KNOWN_DISAGREEMENTS[klass] ?? KNOWN_DISAGREEMENTS[klass.replace(/@text$/, '')]);
+  KNOWN_DISAGREEMENTS[klass] ?? KNOWN_DISAGREEMENTS[klass.replace(/@text$/, '')];
 
 /** A schema with every internal `$ref` replaced by what it names (siblings kept beside it, as 2020-12 reads them). */
 export function inline(node: unknown, root: Json, depth = 0): unknown {
@@ -109,16 +111,34 @@ function forget(schema: unknown) {
  * A validator's verdict on a value; undefined where the validator itself throws, as Ajv's code for
  * `unevaluatedProperties` beside a `oneOf` may (a value the schema's author never meant).
  */
-function judge(validate: ValidateFunction, value: unknown): boolean | undefined {
+function judge(validate: ValidateFunction, value: unknown, text: boolean): boolean | undefined {
   try {
-    return validate(value);
+    return text ? readings(value).some((v) => validate(v)) : validate(value);
   } catch {
     return undefined;
   }
 }
 
-/** The witnesses between two schemas, from the candidates of both. */
-export function witnesses(base: unknown, rev: unknown, seed: number): Witnesses {
+/**
+ * The JSON values one value's text may be read as: in a parameter or a header every value is text,
+ * so `"true"` is the spelling of `true` and `1` of `"1"`, and a schema admits the text when it
+ * admits any of them.
+ */
+function readings(value: unknown): unknown[] {
+  // An array travels as its items joined by commas (the `simple` and `form` styles).
+  if (Array.isArray(value))
+    return value.some((v) => typeof v === 'object') ? [value] : [value, value.join(',')];
+  if (typeof value !== 'string')
+    return typeof value === 'object' && value !== null ? [value] : [value, String(value)];
+  const out: unknown[] = [value];
+  if (value.trim() !== '' && Number.isFinite(Number(value))) out.push(Number(value));
+  if (value === 'true' || value === 'false') out.push(value === 'true');
+  if (value === 'null') out.push(null);
+  return out;
+}
+
+/** The witnesses between two schemas, from the candidates of both; `text` reads each value as its spelling. */
+export function witnesses(base: unknown, rev: unknown, seed: number, text = false): Witnesses {
   if (base === undefined || rev === undefined) return { undecided: 'the place is gone on one side' };
   const [vb, vr] = [compile(base), compile(rev)];
   try {
@@ -126,7 +146,7 @@ export function witnesses(base: unknown, rev: unknown, seed: number): Witnesses 
       return { undecided: `does not compile: ${typeof vb === 'string' ? vb : String(vr)}` };
     const found: Witnesses = {};
     for (const value of [...candidates(base, seed), ...candidates(rev, seed)]) {
-      const [b, r] = [judge(vb, value), judge(vr, value)];
+      const [b, r] = [judge(vb, value, text), judge(vr, value, text)];
       if (b === undefined || r === undefined) return { undecided: 'the validator failed on a value' };
       if (r && !b) found.gained ??= value;
       if (b && !r) found.lost ??= value;
@@ -143,17 +163,23 @@ export function witnesses(base: unknown, rev: unknown, seed: number): Witnesses 
 const tableRule = (c: Change) => rule(c.instead ?? c.id);
 
 /**
- * Each schema change of an edit judged by the witnesses at its place. Edits of no schema place, and
- * changes not of a schema's values (evidence, components), are not judged.
+ * Each schema change of a one-step edit judged by the witnesses at its place. Edits of no schema
+ * place, and changes not of a schema's values (evidence, components), are not judged. An edit of
+ * several steps is judged step by step (see `fuzz`): here only whether the gate said nothing of it.
  */
 export function judgeEdit(edit: Edit, base: Json, revision: Json, changes: Change[], seed: number): Judged[] {
   const place = edit.place;
   if (!place) return [];
   const schemaChanges = changes.filter((c) => tableRule(c).kind !== undefined);
+  const several = edit.ops.length > 1;
+  if (several && schemaChanges.length > 0) return [];
   const [b, r] = [inline(pick(base, place.keys), base), inline(pick(revision, place.keys), revision)];
-  const w = witnesses(b, r, seed);
-  const text = place.holder === 'parameter' || place.holder === 'header' ? '@text' : '';
-  const several = edit.ops.length > 1 ? '+' : '';
+  // A body of a media type not JSON's (text/html, text/plain) is text too, as the gate reads it.
+  const media = String(place.keys[place.keys.indexOf('content') + 1] ?? '');
+  const asText =
+    place.holder === 'parameter' || place.holder === 'header' || (media !== '' && !media.includes('json'));
+  const w = witnesses(b, r, seed, asText);
+  const text = asText ? '@text' : '';
   const breaking = place.side === 'request' ? w.lost : w.gained;
   const broken = breaking !== undefined;
   const heard = schemaChanges.some(
@@ -165,7 +191,7 @@ export function judgeEdit(edit: Edit, base: Json, revision: Json, changes: Chang
       id,
       level,
       verdict,
-      klass: `${verdict}:${kind}${text}${verdict === 'agree' ? '' : several}`,
+      klass: `${verdict}:${kind}${text}`,
       ...(verdict !== 'agree' && verdict !== 'undecided' ? { witness: breaking } : {}),
     });
     if (w.undecided) return of('undecided');

@@ -65,11 +65,27 @@ export function fuzz(
       continue;
     }
     if (outcome.fallback) report.fallbacks++;
-    const judged = judgeEdit(edit, outcome.base, outcome.revision, outcome.changes, seed);
-    for (const j of judged)
-      if (j.verdict === 'overstated' || j.verdict === 'missed')
-        if (!report.examples.has(j.klass)) report.examples.set(j.klass, { edit, witness: j.witness });
-    report.judged.push(...judged);
+    judgeInto(report, edit, outcome, seed);
+    // One step's narrowing may undo another's widening: each step of a schema edit is judged alone,
+    // against the base, as the gate levels it alone.
+    if (edit.place && edit.ops.length > 1)
+      for (const step of stepsOf(edit)) {
+        const alone = runEdit(contract, step);
+        if (alone.threw) report.throws.push({ edit: step, message: alone.threw });
+        else judgeInto(report, step, alone, seed);
+      }
   }
   return report;
+}
+
+/** The steps of an edit, each an edit of its own. */
+export const stepsOf = (edit: Edit): Edit[] =>
+  edit.ops.map((op, i) => ({ ...edit, ops: [op], label: `${edit.label} (step ${i + 1})` }));
+
+function judgeInto(report: FuzzReport, edit: Edit, outcome: Outcome, seed: number) {
+  const judged = judgeEdit(edit, outcome.base, outcome.revision, outcome.changes, seed);
+  for (const j of judged)
+    if (j.verdict === 'overstated' || j.verdict === 'missed')
+      if (!report.examples.has(j.klass)) report.examples.set(j.klass, { edit, witness: j.witness });
+  report.judged.push(...judged);
 }

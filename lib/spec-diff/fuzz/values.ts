@@ -192,7 +192,9 @@ function objects(s: Json, seed: number, depth: number): unknown[] {
   for (const k of ['minProperties', 'maxProperties']) {
     const n = num(s[k]);
     if (n !== undefined && n < 20)
-      out.push(Object.fromEntries(Array.from({ length: n + 1 }, (_, i) => [`p${i}`, 1])));
+      // Beside the required properties, or the body refuses the value for them first.
+      for (const from of [{}, required])
+        out.push({ ...from, ...Object.fromEntries(Array.from({ length: n + 1 }, (_, i) => [`p${i}`, 1])) });
   }
   return out;
 }
