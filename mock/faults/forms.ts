@@ -1,7 +1,7 @@
 import { baseMediaType } from '../../lib/contract/index.ts';
 import type { MockRequest, MockResponse } from '../types.ts';
 import { MISJUDGES_MEDIA_TYPE, type Fault } from './fault.ts';
-import { jsonBody } from './requests.ts';
+import { jsonBody, onSuccess } from './requests.ts';
 
 /*
  * Faults that break the service only for a form HTTP, URI syntax or the contract allow and no
@@ -11,20 +11,6 @@ import { jsonBody } from './requests.ts';
  */
 
 const refused = (status: number, message: string): MockResponse => ({ status, body: { message } });
-
-/** A step that answers `instead` where the clean answer to the operation was a success and `when` holds. */
-function onSuccess(
-  operations: readonly string[],
-  when: (request: MockRequest, params: Record<string, string>) => boolean,
-  instead: MockResponse,
-): Fault['apply'] {
-  return (request, next, seen) => {
-    const response = next(request);
-    const context = seen.context;
-    if (!context || !operations.includes(context.operation.id) || response.status >= 300) return response;
-    return when(request, context.pathParams) ? instead : response;
-  };
-}
 
 /** A step that fails with a 500 before any work when `when` holds for the request. */
 function serverError(when: (request: MockRequest) => boolean, message: string): Fault['apply'] {

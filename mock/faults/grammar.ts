@@ -1,6 +1,6 @@
-import type { MockRequest, MockResponse } from '../types.ts';
+import type { MockResponse } from '../types.ts';
 import type { Fault } from './fault.ts';
-import { jsonBody } from './requests.ts';
+import { jsonBody, onSuccess } from './requests.ts';
 
 /*
  * Faults that break the service for one production of one grammar a request is drawn from
@@ -11,20 +11,6 @@ import { jsonBody } from './requests.ts';
  */
 
 const refused = (status: number, message: string): MockResponse => ({ status, body: { message } });
-
-/** A step that answers `instead` where the clean answer to the operation was a success and `when` holds. */
-function onSuccess(
-  operations: readonly string[],
-  when: (request: MockRequest) => boolean,
-  instead: MockResponse,
-): Fault['apply'] {
-  return (request, next, seen) => {
-    const response = next(request);
-    const context = seen.context;
-    if (!context || !operations.includes(context.operation.id) || response.status >= 300) return response;
-    return when(request) ? instead : response;
-  };
-}
 
 /** The list fields a client writes (RFC 9110 §5.6.1), whose empty elements a careless splitter trips on. */
 const LIST_FIELDS = ['accept', 'accept-encoding', 'accept-language', 'cache-control', 'te'];

@@ -1,5 +1,5 @@
-import type { Context, MockRequest } from '../types.ts';
-import { onStatus, rewrite, type Json, type Step } from './fault.ts';
+import type { Context, MockRequest, MockResponse } from '../types.ts';
+import { onStatus, rewrite, type Fault, type Json, type Step } from './fault.ts';
 
 /**
  * The request with its parsed query changed, as a service that rewrites parameters before its
@@ -44,4 +44,18 @@ export function onNextLink(change: (url: URL, page: Json, context: Context) => v
 /** How many notifications a feed page holds: none when a fault has made them something else. */
 export function countOf(page: Json): number {
   return Array.isArray(page.notifications) ? page.notifications.length : 0;
+}
+
+/** A step that answers `instead` where the clean answer to the operation was a success and `when` holds. */
+export function onSuccess(
+  operations: readonly string[],
+  when: (request: MockRequest, params: Record<string, string>) => boolean,
+  instead: MockResponse,
+): Fault['apply'] {
+  return (request, next, seen) => {
+    const response = next(request);
+    const context = seen.context;
+    if (!context || !operations.includes(context.operation.id) || response.status >= 300) return response;
+    return when(request, context.pathParams) ? instead : response;
+  };
 }
