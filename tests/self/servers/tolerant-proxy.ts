@@ -97,10 +97,17 @@ interface Proxy {
   self: { https: string; http: string };
 }
 
+/** A request-target in absolute-form (RFC 9112 §3.2.2) as its origin-form: the proxy names the origin. */
+function originForm(target: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return target;
+  const url = new URL(target);
+  return `${url.pathname}${url.search}`;
+}
+
 /** A request sent on to the mock (the images path to its image service), its answer buffered. */
 function forward(proxy: Proxy, req: IncomingMessage, res: ServerResponse, secure: boolean): void {
   const { upstream } = proxy;
-  const target = req.url ?? '/';
+  const target = originForm(req.url ?? '/');
   const path = target.split('?')[0]!;
   const base = !secure
     ? upstream.http
@@ -151,7 +158,7 @@ function respond(
   raw: Buffer,
 ): void {
   const { on, upstream, self, imagesPath } = proxy;
-  const target = req.url ?? '/';
+  const target = originForm(req.url ?? '/');
   const path = target.split('?')[0]!;
   const origin = secure ? self.https : self.http;
   let status = answer.statusCode ?? 502;
