@@ -16,12 +16,17 @@ import { outcomes } from '../rig/mutation/outcomes.ts';
  */
 const CACHE = projectPath('node_modules/.cache/clm-docs');
 
-/** A hash of the tests and the runner's configuration: the listing holds while they do. */
+/**
+ * A hash of the tests and the runner's configuration: the listing holds while they do. The suite's
+ * own tests (tests/self) are not listed and no conformance test loads them: an edit there keeps it.
+ */
 function testsHash(): string {
   const hash = createHash('sha256').update(readFileSync(projectPath('playwright.config.ts')));
+  const self = projectPath('tests/self');
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir).sort()) {
       const file = join(dir, name);
+      if (file === self) continue;
       if (statSync(file).isDirectory()) walk(file);
       else if (name.endsWith('.ts')) hash.update(file).update(readFileSync(file));
     }
@@ -34,8 +39,11 @@ function testsHash(): string {
 function listTests(): (RuleTest & { rules: string[] })[] {
   const file = join(CACHE, `tests-${testsHash()}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as (RuleTest & { rules: string[] })[];
-  // A listing run inside a test run must not take the outer run's worker for its own.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(TEST_|PW_TEST)/.test(k)));
+  // A listing run inside a test run must not take the outer run's worker for its own, nor write its
+  // JSON where the outer run's reporter was told to (it must come to stdout).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(TEST_|PW_TEST|PLAYWRIGHT_JSON_OUTPUT_)/.test(k)),
+  );
   const listed = spawnSync(
     process.execPath,
     [

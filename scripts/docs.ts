@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,33 +69,31 @@ const scratch = mkdtempSync(join(tmpdir(), 'clm-docs-'));
 const notesFile = join(scratch, 'notes.json');
 writeFileSync(notesFile, JSON.stringify(operationNotes(contract, verified)));
 const pages: Record<string, string> = {};
-for (const name of Object.keys(DOCUMENTS) as DocumentName[]) {
+/** A document's page by Redocly: a process of its own, so both documents build side by side. */
+function redocPage(name: DocumentName): Promise<void> {
   const file = join(out, `${name}.html`);
-  execFileSync(
-    process.execPath,
-    [
-      REDOCLY,
-      'build-docs',
-      name,
-      '--inlineBundle',
-      '-o',
-      file,
-      '--title',
-      contract.documents[name].info.title,
-    ],
-    {
-      env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CLM_DOCS_NOTES: notesFile },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const html = readFileSync(file, 'utf8')
-    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini-full.svg', LOGO)
-    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', LOGO)
-    .replace('<head>', `<head><link rel="icon" href="data:,"><style>${REDOC_CONTRAST}</style>`);
-  writeFileSync(file, html);
-  pages[name] = `${name}.html`;
+  const args = [REDOCLY, 'build-docs', name, '--inlineBundle', '-o', file];
+  const child = spawn(process.execPath, [...args, '--title', contract.documents[name].info.title], {
+    env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CLM_DOCS_NOTES: notesFile },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`redocly build-docs ${name} exited with ${code}`));
+      const html = readFileSync(file, 'utf8')
+        .replaceAll('https://cdn.redoc.ly/redoc/logo-mini-full.svg', LOGO)
+        .replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', LOGO)
+        .replace('<head>', `<head><link rel="icon" href="data:,"><style>${REDOC_CONTRAST}</style>`);
+      writeFileSync(file, html);
+      resolve();
+    });
+  });
 }
-rmSync(scratch, { recursive: true, force: true });
+const names = Object.keys(DOCUMENTS) as DocumentName[];
+for (const name of names) pages[name] = `${name}.html`;
+// The other pages are written while Redocly works.
+const redoc = Promise.all(names.map(redocPage));
 
 const baselinePath = projectPath(BASELINE_FILE);
 const changelog = buildChangelog({
@@ -121,6 +119,11 @@ writeFileSync(
   docsIndex(contract, pages, report, { verification: verified, search: searchItems(contract, changelog) }),
 );
 writeFileSync(join(out, SPEC_DIFF_RULES), specDiffRulesPage());
+try {
+  await redoc;
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
 const published = publishedVerdicts(report);
 console.log(
   `Documentation in ${out}/: index.html, ${Object.values(pages).join(', ')}, ${SPEC_DIFF_RULES}, ` +
