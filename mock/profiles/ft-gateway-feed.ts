@@ -13,7 +13,7 @@ import { placeOf } from './share.ts';
 export const BOUNDARY_EVERY = 2;
 export const POLL_SHARE = 0.5;
 
-/** Full pages each mock has linked: every `BOUNDARY_EVERY`th link starts one change back. */
+/** Boundaries each mock has linked where a repeat may start: every `BOUNDARY_EVERY`th starts one change back. */
 const fullPages = new WeakMap<object, number>();
 
 /** A next link that carries `since` alone, as every captured empty page's does. */
@@ -46,16 +46,18 @@ export const FEED_BEHAVIOURS: Behaviour[] = [
       const { log, options } = context.state;
       const position = decodePosition(url.searchParams.get('page') ?? '');
       if (position && countOf(page) >= pageSize(context.defects)) {
-        const served = (fullPages.get(log) ?? 0) + 1;
-        fullPages.set(log, served);
-        if (served % BOUNDARY_EVERY !== 0) return;
-        // One place back only where that place is the page's last change (a view may list another).
+        // One place back only where that place is the page's last change (a view may list another),
+        // and of those boundaries every second one: a walk across two of them meets a repeat.
         const back = log.indexOf(position) - 1;
         const last = (page.notifications as Json[]).at(-1);
         const same =
           String(last?.id).endsWith(`/${log.contentIdAt(back)}`) &&
           last?.lastModified === toTimestamp(log.timeAt(back) ?? 0);
-        if (same) url.searchParams.set('page', encodePosition(log.positionOf(back, position.time)));
+        if (!same) return;
+        const served = (fullPages.get(log) ?? 0) + 1;
+        fullPages.set(log, served);
+        if (served % BOUNDARY_EVERY === 0)
+          url.searchParams.set('page', encodePosition(log.positionOf(back, position.time)));
         return;
       }
       // Across polls: an empty page's since-only link may start one change back when that change is
