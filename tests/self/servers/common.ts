@@ -91,3 +91,10 @@ export class Timers {
     for (const timer of this.live) this.clear(timer);
   }
 }
+
+/** A request-target in absolute-form (RFC 9112 §3.2.2) as its origin-form: a server names its own origin. */
+export function originForm(target: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return target;
+  const url = new URL(target);
+  return `${url.pathname}${url.search}`;
+}

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, withoutKey, type Timers } from './common.ts';
+import { originForm, sendJson, withoutKey, type Timers } from './common.ts';
 import { gzipBomb } from './gzip-bomb.ts';
 
 /** Every way the hostile service misbehaves. */
@@ -110,7 +110,7 @@ function bomb(res: ServerResponse): void {
 
 /** Acts out one kind on an exchange whose request body has been read. */
 export function misbehave(kind: HostileKind, { req, res, origins, timers, timing }: Exchange): void {
-  const target = req.url ?? '/';
+  const target = originForm(req.url ?? '/');
   switch (kind) {
     case 'redirect-foreign':
       // The path and query as received: an `apiKey` in it is the service's leak, not the client's.

@@ -6,7 +6,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { certificate, closeServer, drain, HOST, listen, sendJson, Timers } from './common.ts';
+import { certificate, closeServer, drain, HOST, listen, originForm, sendJson, Timers } from './common.ts';
 import { DEFAULT_TIMING, misbehave, type HostileKind, type HostileTiming } from './hostile-kinds.ts';
 
 export { HOSTILE_KINDS, type HostileKind, type HostileTiming } from './hostile-kinds.ts';
@@ -134,7 +134,7 @@ export async function startHostile(options: HostileOptions = {}): Promise<Hostil
   const main = createHttpsServer(mainPems, (req, res) => {
     log('main', 'https', req);
     drain(req, () => {
-      const path = (req.url ?? '/').split('?')[0]!;
+      const path = originForm(req.url ?? '/').split('?')[0]!;
       const kind = options.mode ?? kindFor(path);
       if (!kind) return sendJson(res, 404, { message: 'No such endpoint' });
       const byName = req.headers.host?.startsWith('localhost:') ?? false;

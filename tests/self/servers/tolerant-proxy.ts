@@ -12,7 +12,7 @@ import {
 import { createServer as createHttpsServer, request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { gzipSync } from 'node:zlib';
 import { hasKeyParameter, maskedTarget } from '../../../mock/key-in-query.ts';
-import { certificate, closeServer, HOST, listen, sendJson, withoutKey } from './common.ts';
+import { certificate, closeServer, HOST, listen, originForm, sendJson, withoutKey } from './common.ts';
 import { rewriteJson, transformAsString, type JsonRewrite } from './json-variations.ts';
 
 export const VARIATIONS = [
@@ -95,13 +95,6 @@ interface Proxy {
   imagesPath: string;
   agents: { https: HttpsAgent; http: HttpAgent };
   self: { https: string; http: string };
-}
-
-/** A request-target in absolute-form (RFC 9112 §3.2.2) as its origin-form: the proxy names the origin. */
-function originForm(target: string): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return target;
-  const url = new URL(target);
-  return `${url.pathname}${url.search}`;
 }
 
 /** A request sent on to the mock (the images path to its image service), its answer buffered. */
