@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadContract } from '../../lib/contract/index.ts';
 import { createMock, type Mock } from '../../mock/server.ts';
-import { closedPortUrl, hostileEnv, startHostile, type HostileKind } from './servers/hostile.ts';
+import { hostileEnv, startHostile, type HostileKind } from './servers/hostile.ts';
 import { DEFAULT_VARIATIONS, startTolerantProxy, type Variation } from './servers/tolerant-proxy.ts';
 import { envThroughProxy, readableTexts, runLive, type NestedRun } from './support/nested-run.ts';
 
@@ -87,36 +87,28 @@ async function meetsEveryMisbehaviour(): Promise<void> {
   }
 }
 
-const STOPS: [string, HostileKind | 'badcert' | 'refused', RegExp][] = [
+/**
+ * The two paths a stop takes through a run: a request that gets no answer (its own timeout, the
+ * run's deadline behind it) and a service that asks the whole run to wait longer than it may. Every
+ * way of not answering meets the client in client-stops.spec.ts; here the run around it.
+ */
+const STOPS: [string, HostileKind, RegExp][] = [
   ['a stalled body', 'stall', /deadline reached|did not answer/],
-  ['a slow drip', 'drip', /deadline reached|did not answer/],
-  ['a reset connection', 'reset', /did not answer/],
-  ['a 50 MB body', 'huge', /larger than/],
-  ['a gzip bomb', 'gzip-bomb', /larger than/],
   ['429 with Retry-After: 3600', 'throttle', /asked to wait 3600 s/],
-  ['a certificate it cannot trust', 'badcert', /TLS/],
-  ['a refused connection', 'refused', /refused/],
 ];
 
 /** One way a service stops answering: the run ends incomplete, in its bounds, with the reason. */
-async function endsIncomplete(kind: (typeof STOPS)[number][1], reason: RegExp): Promise<void> {
-  const hostile = await startHostile(
-    kind === 'badcert' || kind === 'refused' ? {} : { mode: kind, timing: { stallLimitMs: 60_000 } },
-  );
-  const base = kind === 'refused' ? await closedPortUrl() : hostile.baseUrl;
+async function endsIncomplete(kind: HostileKind, reason: RegExp): Promise<void> {
+  const hostile = await startHostile({ mode: kind, timing: { stallLimitMs: 60_000 } });
   const dir = tmp(kind);
   try {
     const run = await runLive({
       dir,
       args: ['-g', '@TE-01|@LIC-01|@NOTIF-05|@NOTIF-06'],
-      env: hostileRun(
-        { ...hostileEnv(hostile, { key: KEY, token: TOKEN }), CLM_BASE_URL: base },
-        {
-          CLM_INSECURE_TLS: kind === 'badcert' ? 'false' : 'true',
-          CLM_REQUEST_TIMEOUT: '3',
-          CLM_RUN_TIMEOUT: '8',
-        },
-      ),
+      env: hostileRun(hostileEnv(hostile, { key: KEY, token: TOKEN }), {
+        CLM_REQUEST_TIMEOUT: '3',
+        CLM_RUN_TIMEOUT: '8',
+      }),
       timeoutMs: 60_000,
     });
     expect(run.status, run.stdout.slice(-3000)).not.toBeNull();
@@ -219,14 +211,14 @@ test.describe('live runs through a proxy with 4 workers: the budget and the pace
         args: ['--workers=4'],
         env: {
           ...envThroughProxy(mock, proxy),
-          CLM_REQUEST_BUDGET: '40',
+          CLM_REQUEST_BUDGET: '24',
           CLM_RATE_LIMIT: '4',
         },
         timeoutMs: 120_000,
       });
       expect(run.status, run.stdout.slice(-3000)).not.toBeNull();
-      expect(proxy.requests.count, 'requests that reached the service').toBeLessThanOrEqual(40);
-      expect(proxy.requests.count).toBeGreaterThan(30);
+      expect(proxy.requests.count, 'requests that reached the service').toBeLessThanOrEqual(24);
+      expect(proxy.requests.count).toBeGreaterThan(18);
       const times = proxy.requests.log.map((r) => r.time).sort((a, b) => a - b);
       const busiest = Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + 1000).length));
       expect(busiest, 'requests in the busiest second').toBeLessThanOrEqual(5);

@@ -1,7 +1,7 @@
 import { ApiClient } from '../../../lib/client/client.ts';
 import { emptyObservations, type Observations } from '../../../lib/client/observations.ts';
 import { Redactor, type Secret } from '../../../lib/client/redact.ts';
-import type { Target } from '../../../lib/client/types.ts';
+import type { ClientLimits, Target } from '../../../lib/client/types.ts';
 import { loadContract } from '../../../lib/contract/index.ts';
 import { Ledger } from '../../../lib/run/ledger.ts';
 import { localLedger } from '../../../lib/run/ledger-server.ts';
@@ -16,12 +16,13 @@ export function selfClient(
   target: Target,
   secrets: Secret[],
   observations: Observations = emptyObservations(),
+  limits: Partial<ClientLimits> = {},
 ): ApiClient {
   return new ApiClient({
     contract,
     target,
     ledger: localLedger(new Ledger({ perSecond: Infinity, budget: Infinity })),
-    limits: { requestTimeoutMs: 5_000, maxBodyBytes: 1 << 24, maxRetryAfter: 5, outageWait: 3 },
+    limits: { requestTimeoutMs: 5_000, maxBodyBytes: 1 << 24, maxRetryAfter: 5, outageWait: 3, ...limits },
     redactor: new Redactor(secrets),
     observations,
     stop: (reason) => {
