@@ -46,7 +46,7 @@ async function twoNights(faults: string[] = [], twin: Pick<MockOptions, 'as' | '
   const dir = mkdtempSync(join(tmpdir(), 'clm-nights-'));
   const key = mock.state.examples().key;
   try {
-    const env = { ...liveEnvFor(mock), CLM_RATE_LIMIT: '50', CLM_RUN_TIMEOUT: '30' };
+    const env = { ...liveEnvFor(mock), CLM_RATE_LIMIT: '1000', CLM_RUN_TIMEOUT: '30' };
     const night = () => runLive({ dir, args: [FILE, '-g', GREP], env, timeoutMs: 60_000 });
     const first = await night();
     moved += BETWEEN_NIGHTS_MS;
