@@ -5,7 +5,7 @@ import type { Observations } from '../lib/client/observations.ts';
 import type { Secret } from '../lib/client/redact.ts';
 import { DEFAULT_IMAGE_SOURCE, type Config } from '../lib/config.ts';
 import { standaloneReplay, SUITE_MOCK } from './suite-mock.ts';
-import { createMock, type Mock } from '../mock/server.ts';
+import type { Mock } from '../mock/server.ts';
 
 /**
  * The targets a run meets: the bundled mock (one per worker, its data from its state) or the
@@ -127,6 +127,8 @@ function mockData(mock: Mock, key: string): TargetData {
 
 /** The suite's own mock for one worker, seeded and clocked as `SUITE_MOCK`, reached with the run's key. */
 export async function mockTarget(config: Config): Promise<TargetFixture> {
+  // Loaded only for a run against the mock: a live run's processes never load the mock's server.
+  const { createMock } = await import('../mock/server.ts');
   const mock = await createMock({ ...SUITE_MOCK });
   // A run's own secrets work against the mock too, so the redaction self-test can use canaries.
   const key = config.apiKey ?? 'mock-key-primary';
