@@ -25,15 +25,19 @@ const operations = [...contract.operations.values()];
  * Live, at most this many cases per operation, in budget order: with the properties and the feed's
  * next link, the exploration's share of the run's budget (EXPLORATION_SHARE).
  */
+/** Each operation's cases as the run is collected: the clock does not change their count or rules. */
+const collected = new Map(
+  operations.map((op) => [op.id, exploreOperation(contract, op.id, { now: 0, mode: config.target })]),
+);
 const perOperation = perOperationLimit(
-  operations.map((op) => exploreOperation(contract, op.id, { now: 0, mode: config.target }).length),
+  operations.map((op) => collected.get(op.id)!.length),
   caseBudget(config.requestBudget, operations),
 );
 
 test.describe('exploration from the contract', () => {
   for (const operation of operations) {
     // The rules a case exercises do not depend on the clock: they are known before the run.
-    const rules = exploredRules(exploreOperation(contract, operation.id, { now: 0, mode: config.target }));
+    const rules = exploredRules(collected.get(operation.id)!);
     // Tags, not words of the title: the reports tie the test to its rules by its tags, while the
     // mutation run pairs a fault with the tests whose title names its rule and repeats the whole run
     // as often as the most-paired test needs; titled with its 10 to 25 rules, an exploration test
