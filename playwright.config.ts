@@ -5,7 +5,7 @@ import { loadSuiteConfig } from './rig/faults.ts';
 
 // A bad setting stops the run here, before any request. The mock knows its faults; the suite's own
 // loader does not depend on it: rig checks them.
-const config = configOrExit(loadSuiteConfig);
+const config = await configOrExit(loadSuiteConfig);
 
 // Workers load this file again: they must share the main process's seed.
 process.env.FC_SEED ??= String(config.fcSeed);

@@ -289,9 +289,9 @@ function seed(env: Env): number {
  * The configuration `load` reads, or the end of the command: a bad setting stops it before any
  * request, with the variable named on stderr and exit code 2.
  */
-export function configOrExit(load: () => Config = () => loadConfig()): Config {
+export async function configOrExit(load: () => Config | Promise<Config> = loadConfig): Promise<Config> {
   try {
-    return load();
+    return await load();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`Configuration error: ${error.message}\nSee .env.example for every variable.`);

@@ -1,12 +1,14 @@
 import { ConfigError, loadConfig, type Config } from '../lib/config.ts';
-import { unknownFaults } from '../mock/faults/index.ts';
 
 /**
  * The fault names a run asks of the bundled mock (`MOCK_FAULTS`), checked against the mock's own
  * catalogue. The mock owns the catalogue and the one check (`unknownFaults`, which its CLI uses for
  * `--fault`); the suite's loader knows nothing of the mock, so the suite checks here, in rig.
  */
-export function checkMockFaults(config: Pick<Config, 'mockFaults'>): void {
+export async function checkMockFaults(config: Pick<Config, 'mockFaults'>): Promise<void> {
+  // The catalogue is loaded only when a run asks for faults: most runs' processes never load it.
+  if (config.mockFaults.length === 0) return;
+  const { unknownFaults } = await import('../mock/faults/index.ts');
   const unknown = unknownFaults(config.mockFaults);
   if (unknown.length > 0)
     throw new ConfigError(
@@ -16,9 +18,9 @@ export function checkMockFaults(config: Pick<Config, 'mockFaults'>): void {
 }
 
 /** The run's configuration, its mock faults checked: what the Playwright config and fixtures read. */
-export function loadSuiteConfig(): Config {
+export async function loadSuiteConfig(): Promise<Config> {
   const config = loadConfig();
-  checkMockFaults(config);
+  await checkMockFaults(config);
   return config;
 }
 

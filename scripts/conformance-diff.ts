@@ -40,7 +40,7 @@ if (values.now !== undefined && Number.isNaN(Date.parse(values.now)))
 
 // The configured service is the live side whatever CLM_TARGET says: the live defaults apply.
 process.env.CLM_TARGET = 'live';
-const config = configOrExit();
+const config = await configOrExit();
 const startedAt = new Date().toISOString();
 const contract = await loadContract();
 const mockNow = values.now ?? MOCK_NOW;

@@ -36,7 +36,7 @@ const whole = (name: string, value: string | undefined, zero: boolean): number |
 };
 const keep = whole('keep', values.keep, false);
 const olderThanDays = whole('older-than', values['older-than'], true);
-const config = configOrExit();
+const config = await configOrExit();
 const dir = values.dir ?? config.evidenceDir ?? `${config.reportsDir}/evidence`;
 
 const { before, after, removedUnreadable } = pruneStore(dir, {

@@ -144,7 +144,7 @@ export const test = declaredPerRepeat(
       /* eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from
          this pattern. */
       async ({}, use) => {
-        await use(loadSuiteConfig());
+        await use(await loadSuiteConfig());
       },
       { scope: 'worker' },
     ],
