@@ -25,9 +25,11 @@ import { LEDGER_URL_VARIABLE, localLedger, remoteLedger, type RunLedger } from '
 import { SUITE_MOCK } from '../rig/suite-mock.ts';
 import type { Mock } from '../mock/server.ts';
 import { askFaultHeaders, loadSuiteConfig } from '../rig/faults.ts';
+import { decider, type Decided } from './conformance/decided.ts';
 import { clientLimits, targetOf, type Promises, type TargetFixture } from '../rig/targets.ts';
 
 export type { Promises, TargetData, TargetFixture } from '../rig/targets.ts';
+export type { Decided } from './conformance/decided.ts';
 
 /** The start of the mock's clock in tests: fixed, so every run sees the same data. */
 export const MOCK_NOW = SUITE_MOCK.now;
@@ -62,6 +64,8 @@ interface TestFixtures {
   mock: Mock;
   api: ApiClient;
   observations: Observations;
+  /** A decision of `lib/decisions.ts` asserted: the decided answer, or a live service's other one, noted. */
+  decided: Decided;
   /** fast-check parameters for this test: runs, seed, replay path, time limit. */
   fcParams: fc.Parameters<unknown>;
   /** Why the run stopped during this test, once it has. */
@@ -235,6 +239,9 @@ export const test = declaredPerRepeat(
       await use(observations);
       annotateAttribution(testInfo, observations);
       await attachObservations(testInfo, observations);
+    },
+    decided: async ({ promises, observations }, use, testInfo) => {
+      await use(decider(promises.strict, observations, declaredRules(...testInfo.tags)));
     },
     api: async ({ config, contract, target, ledger, observations, runStop, planned }, use, testInfo) => {
       // Live, this test's fault goes with each of its requests, to a mock whose control is on (the

@@ -78,6 +78,7 @@ export interface Promises {
    * Every question the interface leaves open is answered as this project decided (upper-case
    * change types, milliseconds, a 400 saying "Not supported", `Allow` lists, the edge sizes served,
    * a redirect to HTTPS): expected, where another answer of a live service is drift or a skip.
+   * The decisions and the other answers allowed are rows of `../decisions.ts`; tests read them there.
    */
   strict: boolean;
   /** Requests cost nothing (no budget, no pace): a test walks, samples and draws in full. */

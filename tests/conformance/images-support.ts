@@ -2,7 +2,7 @@ import { baseMediaType, loadContract } from '../../lib/contract/index.ts';
 import { refusalRules } from '../../lib/explore/index.ts';
 import sharp from 'sharp';
 import type { ApiClient, ApiResponse, CallOptions } from '../../lib/client/client.ts';
-import { expect, need, test, type TargetFixture } from '../fixtures.ts';
+import { expect, need, test, type Decided, type TargetFixture } from '../fixtures.ts';
 
 /** What the image service's tests share: its limits, its parameters, and a call of one of its modes. */
 export const MAX_SIDE = 65_000;
@@ -66,9 +66,10 @@ export async function decoded(response: ApiResponse) {
  * Whether an error names what it refused (IMG-04, a decision), read only from a JSON answer: the
  * mock's always is; the real service's error pages are HTML (drift), where a miss is only noted.
  */
-export function namesRefused(response: ApiResponse, name: string, strict: boolean): void {
+export function namesRefused(response: ApiResponse, name: string, decided: Decided): void {
   const type = mediaType(response.headers);
-  if (strict) expect(type, `the 400 for ${name} is JSON`).toBe('application/json');
+  const at = { operation: response.operation ?? '(no operation)', status: 400, field: 'Content-Type' };
+  decided('image-refusal-json', type, { ...at, case: name, what: `the 400 for ${name} is JSON` });
   if (type === 'application/json') expect(response.text, `the 400 names ${name}`).toContain(name);
   else if (!response.text.includes(name))
     test.info().annotations.push({
