@@ -17,6 +17,8 @@ export function compareWrapped(
   const only = (s: Schema, k: string) =>
     Array.isArray(s[k]) &&
     Object.keys(s).every((key) => key === k || key === 'discriminator' || ANNOTATIONS.has(key));
+  // A side that admits any value did not become a branch: the other's alternatives only narrow it.
+  if ([b, r].some(open)) return false;
   for (const combiner of ['oneOf', 'anyOf'] as const) {
     if (only(r, combiner) && b[combiner] === undefined) {
       compareCombiner(c, combiner, [baseNode], r[combiner], context, {
@@ -31,6 +33,10 @@ export function compareWrapped(
   }
   return false;
 }
+
+/** Keywords that constrain no value: a schema of these alone admits every value. */
+const FREE = new Set([...ANNOTATIONS, 'deprecated', 'readOnly', 'writeOnly', 'default']);
+const open = (s: Schema) => Object.keys(s).every((k) => FREE.has(k) || k.startsWith('x-'));
 
 /** The kinds of change of each combiner: the keyword and the alternatives in it. */
 // prettier-ignore

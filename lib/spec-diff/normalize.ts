@@ -1,58 +1,9 @@
 import type { SpecDocument } from './document.ts';
 import { isObject } from '../contract/properties.ts';
+import { intersectTypes, mergeInto, nothing } from './all-of.ts';
+import { ANNOTATIONS, canonical, same, typeList, type Schema } from './json.ts';
 
-export type Schema = Record<string, unknown>;
-
-/** Keywords that describe a schema without changing which values it admits. */
-export const ANNOTATIONS = new Set([
-  'title',
-  'description',
-  'example',
-  'examples',
-  '$comment',
-  'externalDocs',
-  'xml',
-  '$schema',
-  '$id',
-  '$anchor',
-  '$defs',
-  'definitions',
-  'summary',
-]);
-
-/** A stable text of a JSON value: the same for the same value whatever the key order. */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value))
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'undefined';
-}
-/**
- * Whether two JSON values are the same whatever the key order: what comparing their `canonical`
- * texts says, without writing them (a large unchanged subtree is walked, and is often one object).
- */
-export function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((x, i) => same(x, b[i]));
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    if (keys.length !== Object.keys(b).length) return false;
-    return keys.every((k) => Object.hasOwn(b, k) && same(a[k], b[k]));
-  }
-  if (isObject(a) || isObject(b)) return false;
-  return (JSON.stringify(a) ?? 'undefined') === (JSON.stringify(b) ?? 'undefined');
-}
-/** A value as text for a message: a string as it is, anything else as JSON. */
-export const asText = (value: unknown): string =>
-  typeof value === 'string' ? value : value === undefined ? '' : canonical(value);
-
-const TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'];
+export { ANNOTATIONS, asText, canonical, same, typeList, type Schema } from './json.ts';
 
 /**
  * A schema read by its meaning, so that what means the same compares the same: `type` always an
@@ -113,10 +64,15 @@ export class SchemaReader {
         const inner = this.read(unwrapped.rest[0]).schema;
         const innerTypes = typeList(inner.type);
         Object.assign(s, inner, { ...pick(s, ANNOTATIONS) });
+        // Beside a sibling type, the branches admit only what it admits too: none, when they share none.
+        const branches = innerTypes ? [...innerTypes, 'null'] : undefined;
+        types = types && branches ? intersectTypes(types, branches) : (types ?? branches);
+        if (types?.length === 0) return nothing(s);
         // Null is one of the values: a list of values admits it as a nullable type does.
-        if (Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...(s.enum as unknown[]), null];
-        types = innerTypes ? [...new Set([...innerTypes, 'null'])] : undefined;
-        if (!innerTypes) s['x-null-allowed'] = true;
+        const admitsNull = !types || types.includes('null');
+        if (admitsNull && Array.isArray(s.enum) && !s.enum.includes(null))
+          s.enum = [...(s.enum as unknown[]), null];
+        if (!types) s['x-null-allowed'] = true;
       } else {
         // A sibling type still decides: beside `type: string`, a null branch admits no null.
         s[combiner] = unwrapped.rest;
@@ -125,6 +81,13 @@ export class SchemaReader {
     if (types) s.type = [...new Set(types)].sort();
     else delete s.type;
     asEnum(s);
+    // One alternative alone is that alternative, and meets the rest as an allOf part does.
+    for (const combiner of ['oneOf', 'anyOf'] as const) {
+      const branches = s[combiner];
+      if (!Array.isArray(branches) || branches.length !== 1 || s.discriminator !== undefined) continue;
+      s.allOf = [...(Array.isArray(s.allOf) ? (s.allOf as unknown[]) : []), branches[0]];
+      delete s[combiner];
+    }
     // The order of a list of values or of required names says nothing: read sorted.
     for (const key of ['enum', 'required'] as const)
       if (Array.isArray(s[key]))
@@ -153,14 +116,18 @@ export class SchemaReader {
     this.busy.add(raw);
     try {
       const { allOf, ...rest } = s;
-      const result: Schema = { ...rest };
-      // Merged parts add to the properties: a copy, so the document itself is never changed.
-      if (isObject(result.properties)) result.properties = { ...result.properties };
+      let result: Schema = { ...rest };
+      // A part that conflicts with those merged stays a part: the others still merge.
+      const left: unknown[] = [];
       for (const part of allOf as unknown[]) {
         const { schema, unresolved } = this.read(part);
-        if (unresolved || !mergeInto(result, schema)) return this.partTypes(s, allOf as unknown[]);
+        // Merged parts add to the properties: a copy, so the document itself is never changed.
+        const trial: Schema = { ...result };
+        if (isObject(trial.properties)) trial.properties = { ...trial.properties };
+        if (!unresolved && mergeInto(trial, schema)) result = trial;
+        else left.push(part);
       }
-      return result;
+      return left.length ? this.partTypes({ ...result, allOf: left }, left) : result;
     } finally {
       this.busy.delete(raw);
     }
@@ -168,7 +135,8 @@ export class SchemaReader {
 
   /**
    * Parts that conflict stay an `allOf`, yet its values are of the types all parts admit: read
-   * as that type, not as no type at all (which would admit every value).
+   * as that type, not as no type at all (which would admit every value); when they share no
+   * type, no value is valid.
    */
   private partTypes(s: Schema, parts: unknown[]): Schema {
     const lists = [s.type, ...parts.map((p) => this.read(p).schema.type)]
@@ -176,14 +144,8 @@ export class SchemaReader {
       .filter((t) => t !== undefined);
     if (lists.length === 0) return s;
     const common = lists.reduce((a, b) => intersectTypes(a, b));
-    return common.length ? { ...s, type: common } : s;
+    return common.length ? { ...s, type: common } : nothing(s);
   }
-}
-
-export function typeList(type: unknown): string[] | undefined {
-  if (typeof type === 'string') return TYPES.includes(type) ? [type] : [type];
-  if (Array.isArray(type) && type.length > 0) return type.map(asText);
-  return undefined;
 }
 
 /** A schema of values only (`const`, `enum`), and annotations: its values, or none. */
@@ -240,53 +202,4 @@ function dropDefaults(s: Schema) {
   if (Array.isArray(s.required) && s.required.length === 0) delete s.required;
   if (s.pattern === '') delete s.pattern;
   if (s.contains !== undefined && s.minContains === 1) delete s.minContains;
-}
-
-/** Two parts' bounds together: the tighter one holds. */
-const UPPER = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties', 'maxContains'];
-const LOWER = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties', 'minContains'];
-const TIGHTER = new Map<string, (a: number, b: number) => number>([
-  ...UPPER.map((k): [string, (a: number, b: number) => number] => [k, Math.min]),
-  ...LOWER.map((k): [string, (a: number, b: number) => number] => [k, Math.max]),
-]);
-
-/** Lays one `allOf` part over the result; false when they conflict. */
-function mergeInto(result: Schema, part: Schema): boolean {
-  for (const [key, value] of Object.entries(part)) {
-    const mine = result[key];
-    if (mine === undefined) {
-      result[key] = key === 'properties' ? { ...(value as Schema) } : value;
-      continue;
-    }
-    if (ANNOTATIONS.has(key) || same(mine, value)) continue;
-    if (key === 'required' && Array.isArray(mine) && Array.isArray(value)) {
-      result[key] = [...new Set([...(mine as unknown[]), ...(value as unknown[])])];
-    } else if (key === 'type') {
-      const common = intersectTypes(typeList(mine) ?? [], typeList(value) ?? []);
-      if (common.length === 0) return false;
-      result.type = common;
-    } else if (key === 'properties' && isObject(mine) && isObject(value)) {
-      // A property both parts describe must meet both.
-      for (const [name, schema] of Object.entries(value))
-        mine[name] =
-          mine[name] === undefined || same(mine[name], schema) ? schema : { allOf: [mine[name], schema] };
-    } else if (TIGHTER.has(key) && typeof mine === 'number' && typeof value === 'number') {
-      result[key] = TIGHTER.get(key)!(mine, value);
-    } else if (key === 'enum' && Array.isArray(mine) && Array.isArray(value)) {
-      const common = mine.filter((v) => value.some((w) => same(v, w)));
-      if (common.length === 0) return false;
-      result.enum = common;
-    } else return false;
-  }
-  return true;
-}
-
-function intersectTypes(a: string[], b: string[]): string[] {
-  const out = new Set<string>();
-  for (const t of a) {
-    if (b.includes(t)) out.add(t);
-    else if (t === 'integer' && b.includes('number')) out.add('integer');
-    else if (t === 'number' && b.includes('integer')) out.add('integer');
-  }
-  return [...out].sort();
 }

@@ -162,9 +162,11 @@ function compareParameterSchema(d: Differ, bp: Node, rp: Node, at: Location, lab
   let [bSchema, rSchema] = [bp.schema ?? firstSchema(bp.content), rp.schema ?? firstSchema(rp.content)];
   if (exploded(bp) && exploded(rp)) {
     // `x=1` is one value and an array of one alike: an exploded form serialises both the same.
-    const [ba, ra] = [isArray(d.baseReader, bSchema), isArray(d.revReader, rSchema)];
-    if (!ba && ra) bSchema = { type: 'array', items: bSchema };
-    if (ba && !ra) rSchema = { type: 'array', items: rSchema, maxItems: 1 };
+    // Where the side with arrays still admits the other's one value as itself, it is compared as itself.
+    const [bt, rt] = [typesOf(d.baseReader, bSchema), typesOf(d.revReader, rSchema)];
+    const [ba, ra] = [bt?.includes('array') ?? false, rt?.includes('array') ?? false];
+    if (!ba && ra && !covered(bt, rt!)) bSchema = { type: 'array', items: bSchema };
+    if (ba && !ra && !covered(rt, bt!)) rSchema = { type: 'array', items: rSchema, maxItems: 1 };
   }
   const [bMedia, rMedia] = [Object.keys(asObject(bp.content))[0], Object.keys(asObject(rp.content))[0]];
   if (bMedia !== rMedia && (bMedia || rMedia))
@@ -178,5 +180,8 @@ function compareParameterSchema(d: Differ, bp: Node, rp: Node, at: Location, lab
 
 const firstSchema = (content: unknown) => asObject(Object.values(asObject(content))[0]).schema;
 const exploded = (p: Node) => p.schema !== undefined && style(p) === 'form' && explode(p);
-const isArray = (reader: SchemaReader, node: unknown) =>
-  node !== undefined && (typeList(reader.read(node).schema.type)?.includes('array') ?? false);
+const typesOf = (reader: SchemaReader, node: unknown) =>
+  node === undefined ? undefined : typeList(reader.read(node).schema.type);
+/** Whether every type of one list is a type of another (`integer` a `number`). */
+const covered = (types: string[] | undefined, by: string[]) =>
+  types !== undefined && types.every((t) => by.includes(t) || (t === 'integer' && by.includes('number')));

@@ -111,6 +111,7 @@ export class SchemaComparer implements Comparison {
       part: context.inside === true,
     };
     const inside: SchemaContext = { ...here, inside: true };
+    if (this.compareNothing(b.schema, r.schema, here, where)) return;
     if (compareWrapped(this, b.schema, r.schema, inside, baseNode, revNode)) return;
     const report = this.report.bind(this, here, where);
     report(compareTypes(b.schema, r.schema, here.carrier));
@@ -134,6 +135,28 @@ export class SchemaComparer implements Comparison {
       compareCombiner(this, combiner, b.schema[combiner], r.schema[combiner], inside);
     compareDiscriminator(this, b.schema, r.schema, here);
     this.compareRest(b.schema, r.schema, here);
+  }
+
+  /**
+   * A side no value meets (`false`, `not: {}`, allOf parts that share no type): every value of the
+   * other is gone, or new; whatever else changed beside it constrains nothing. True when one is.
+   */
+  private compareNothing(b: Schema, r: Schema, context: SchemaContext, where: Location): boolean {
+    const none = (s: Schema, reader: SchemaReader) => s.not !== undefined && this.isOpen(s.not, reader);
+    const [bNone, rNone] = [none(b, this.base), none(r, this.rev)];
+    if (!bNone && !rNone) return false;
+    if (bNone !== rNone)
+      this.emit(
+        rNone ? 'type-specialized' : 'type-generalized',
+        context,
+        this.at(where, 'type'),
+        rNone ? 'no value is valid any more' : 'values are valid where none was',
+      );
+    const report = this.report.bind(this, context, where);
+    report(compareDeprecated(b, r));
+    report(compareContract(b, r));
+    this.compareRest(b, r, context);
+    return true;
   }
 
   private report(context: SchemaContext, where: Location, changes: KeywordChange[]) {
