@@ -64,13 +64,15 @@ export const KNOWN_DISAGREEMENTS: Record<string, string> = {
   'overstated:unevaluated-items-added': 'unevaluatedItems beside items refuses nothing more',
   'overstated:max-length-set': "a bound every value already meets (an enum's members all shorter) refuses nothing: the gate reads the keyword",
   'overstated:min-length-set': 'as max-length-set: a least length every value already meets (enum members all longer)',
-  'overstated:type-generalized': "an allOf whose parts share no type admits no value; the gate, not merging them, reads no type and the parts' properties gone",
-  'overstated:required-property-removed': "as type-generalized; or a part's prefixItems merged over items beside the allOf, which in 2020-12 still holds for every item",
   'overstated:max-contains-set': 'maxContains without contains constrains nothing: the gate reads the keyword',
   'overstated:min-contains-set': 'as max-contains-set',
   'overstated:else-removed': 'as if-added: an else removed may have refused nothing the rest did not',
   'overstated:then-removed': 'as else-removed', 'overstated:if-removed': 'as else-removed',
   'missed:property-added': "a property described on an open object limits a name clients were free to send: the gate holds that no client sends names the contract does not list",
+  'overstated:became-nullable@text': 'as text, null is spelled `null`, which a string already admits: the gate holds null apart from its spelling on purpose (a query parameter that stops admitting null is breaking, as its corpus pins)',
+  'overstated:one-of-branch-added@text': 'as text, a branch of another type adds only spellings a string branch beside it already admits: the gate reads the branch, as it holds null apart from its spelling',
+  'overstated:type-generalized@text': 'as text, every value is spelled as a string: a type removed beside `string` admits no new text, yet the gate reads the type, as it holds null apart from its spelling',
+  'overstated:type-specialized@text': 'as text, an array of one item is spelled as the item: a type list that gains array still reads a string as an array of one, which the gate, reading types, does not see',
   'overstated:multiple-of-set': 'a divisor every value of the type meets (0.5 on integers) refuses nothing: the gate reads the keyword',
 };
 
@@ -120,20 +122,43 @@ function judge(validate: ValidateFunction, value: unknown, text: boolean): boole
 }
 
 /**
- * The JSON values one value's text may be read as: in a parameter or a header every value is text,
- * so `"true"` is the spelling of `true` and `1` of `"1"`, and a schema admits the text when it
- * admits any of them.
+ * How a value travels as text (a parameter, a header, a text body): an array's items joined by
+ * commas, an object's names and values in turn (the `simple` and `form` styles), the rest as written.
+ */
+function spelling(value: unknown): string {
+  if (Array.isArray(value)) return value.map(spelling).join(',');
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flat().map(spelling).join(',');
+  return String(value);
+}
+
+/** The scalar a piece of text may stand for: itself, a number, a boolean, null. */
+function scalars(text: string): unknown[] {
+  const out: unknown[] = [text];
+  if (text.trim() !== '' && Number.isFinite(Number(text))) out.push(Number(text));
+  if (text === 'true' || text === 'false') out.push(text === 'true');
+  if (text === 'null') out.push(null);
+  return out;
+}
+
+/**
+ * The JSON values one value may be read as where every value is text: the value, and each reading
+ * of its spelling (a scalar, an array of its comma-separated parts, an object of their pairs), so
+ * `"true"` is the spelling of `true`, `"a"` of `["a"]` and `{}` of `""`; a schema admits the text
+ * when it admits any of them.
  */
 function readings(value: unknown): unknown[] {
-  // An array travels as its items joined by commas (the `simple` and `form` styles).
-  if (Array.isArray(value))
-    return value.some((v) => typeof v === 'object') ? [value] : [value, value.join(',')];
-  if (typeof value !== 'string')
-    return typeof value === 'object' && value !== null ? [value] : [value, String(value)];
-  const out: unknown[] = [value];
-  if (value.trim() !== '' && Number.isFinite(Number(value))) out.push(Number(value));
-  if (value === 'true' || value === 'false') out.push(value === 'true');
-  if (value === 'null') out.push(null);
+  const text = spelling(value);
+  const parts = text === '' ? [] : text.split(',');
+  const read = parts.map((p) => scalars(p).at(-1));
+  const out: unknown[] = [value, ...scalars(text), parts, read];
+  if (parts.length % 2 === 0) {
+    const pairs = (values: unknown[]): Record<string, unknown> =>
+      Object.fromEntries(
+        values.flatMap((_, i): [string, unknown][] => (i % 2 ? [] : [[parts[i]!, values[i + 1]]])),
+      );
+    out.push(pairs(parts), pairs(read));
+  }
   return out;
 }
 
@@ -173,7 +198,11 @@ export function judgeEdit(edit: Edit, base: Json, revision: Json, changes: Chang
   const schemaChanges = changes.filter((c) => tableRule(c).kind !== undefined);
   const several = edit.ops.length > 1;
   if (several && schemaChanges.length > 0) return [];
-  const [b, r] = [inline(pick(base, place.keys), base), inline(pick(revision, place.keys), revision)];
+  // An allOf part's values are the whole's only where the other parts admit them too: judged
+  // where the outermost allOf stands.
+  const outer = place.keys.indexOf('allOf');
+  const keys = outer < 0 ? place.keys : place.keys.slice(0, outer);
+  const [b, r] = [inline(pick(base, keys), base), inline(pick(revision, keys), revision)];
   // A body of a media type not JSON's (text/html, text/plain) is text too, as the gate reads it.
   const media = String(place.keys[place.keys.indexOf('content') + 1] ?? '');
   const asText =

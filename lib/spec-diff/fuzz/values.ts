@@ -182,7 +182,8 @@ function objects(s: Json, seed: number, depth: number): unknown[] {
   for (const name of names) {
     const { [name]: _, ...without } = full;
     out.push(without, { [name]: full[name] });
-    for (const c of candidates(props(s)[name], seed, depth + 1).slice(0, 10))
+    // A name the object requires and describes nowhere may hold any value: drawn as an empty schema's.
+    for (const c of candidates(props(s)[name] ?? {}, seed, depth + 1).slice(0, 10))
       out.push({ ...full, [name]: c }, { ...required, [name]: c });
   }
   for (const pattern of Object.keys(isObject(s.patternProperties) ? s.patternProperties : {}))
@@ -191,7 +192,7 @@ function objects(s: Json, seed: number, depth: number): unknown[] {
     if (typeof c === 'string') out.push({ ...full, [c]: 1 });
   for (const k of ['minProperties', 'maxProperties']) {
     const n = num(s[k]);
-    if (n !== undefined && n < 20)
+    if (n !== undefined && n <= 40)
       // Beside the required properties, or the body refuses the value for them first.
       for (const from of [{}, required])
         out.push({ ...from, ...Object.fromEntries(Array.from({ length: n + 1 }, (_, i) => [`p${i}`, 1])) });
