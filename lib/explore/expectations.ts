@@ -138,8 +138,10 @@ export function refusalRules(
 ): string[] {
   const op = contract.operation(operation);
   if (response.status === 406) return negotiationRules(contract, op);
-  const { text } = response;
-  if (!text) return [];
+  if (!response.text) return [];
+  // An echoed URL (a page's `requestUrl`) holds every name the request sent: a refusal names a
+  // parameter in its words, never through the address it repeats.
+  const text = response.text.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]*/gi, '');
   const names = new Set(sent);
   const named = op.parameters.filter((p) => names.has(p.name) && text.includes(p.name));
   // A value refused is its schema's rules' to decide, where the schema names any (as for cases).
