@@ -10,7 +10,7 @@ import { loadContract, type Contract } from '../lib/contract/index.ts';
 import { declaredRules, takeClaims } from '../lib/claims.ts';
 import { ATTRIBUTION_ANNOTATION, attribute, errorTextOf } from '../lib/report/attribution.ts';
 import { FIRST_ATTEMPT_STANDS } from '../lib/report/model.ts';
-import { notRun, outageMark, stopped } from './not-run.ts';
+import { notRun, outageMark, stopsOnOutage } from './not-run.ts';
 import { FC_RUNS_ANNOTATION, TARGET_START_ANNOTATION } from '../lib/report/timings.ts';
 import {
   declaredPerRepeat,
@@ -251,11 +251,10 @@ export const test = declaredPerRepeat(
         new ApiClient({
           contract,
           target: headers ? { ...target, headers } : target,
-          ledger,
+          ...stopsOnOutage(testInfo, runStop, ledger),
           limits: clientLimits(config),
           redactor: new Redactor(target.secrets),
           observations,
-          stop: (reason, cause) => stopped(testInfo, runStop, reason, cause),
         }),
       );
     },

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { OUTAGE_ANNOTATION } from '../lib/report/model.ts';
+import type { RunLedger } from '../lib/run/ledger-server.ts';
 
 /**
  * Where a live run marks the tests an outage stopped: their run again at the end of the run (the
@@ -33,4 +34,33 @@ export function notRun(testInfo: TestInfo, runStop: { reason?: string }, reason:
   runStop.reason = reason;
   testInfo.skip(true, `not run: ${reason}`);
   throw new Error(`not run: ${reason}`);
+}
+
+/**
+ * One test's view of the run's ledger and its stop. Once an outage has stopped the test, each later
+ * request of it is refused before it is sent and ends as that outage did: a property's further runs
+ * and the shrinking of its "counterexample" never reach the service (hundreds of requests else).
+ */
+export function stopsOnOutage(
+  testInfo: TestInfo,
+  runStop: { reason?: string },
+  ledger: RunLedger,
+): { ledger: RunLedger; stop: (reason: string, cause?: 'outage') => never } {
+  let outage: string | undefined;
+  return {
+    ledger: {
+      take: () => (outage === undefined ? ledger.take() : Promise.resolve({ ok: false, reason: outage })),
+      pause: (seconds) => ledger.pause(seconds),
+      stop: (reason) => ledger.stop(reason),
+      transportFailure: (reason) => ledger.transportFailure(reason),
+      answered: () => ledger.answered(),
+      state: () => ledger.state(),
+    },
+    stop: (reason, cause) => {
+      if (cause === 'outage') outage ??= reason;
+      return outage === undefined
+        ? stopped(testInfo, runStop, reason, cause)
+        : stopped(testInfo, runStop, outage, 'outage');
+    },
+  };
 }
