@@ -144,6 +144,32 @@ function withinLimits(op: Operation, request: CaseRequest): boolean {
   );
 }
 
+/**
+ * The most output pixels a drawn image request may ask for and still be read whole: at 4 bytes a
+ * pixel (RGBA, lossless), within the client's default body bound of 16 MiB (CLM_MAX_BODY_BYTES).
+ * A bigger output within the service's limits is a valid request whose answer the client refuses
+ * to read (a 20-megapixel lossless PNG is some 60 MB): the limit tests meet those sizes, the
+ * property draws below them or past the output limit.
+ */
+const READABLE_PIXELS = 4_000_000;
+/** One side given, the other follows the source: up to three times as long (a 3:1 logo). */
+const READABLE_SIDE = Math.floor(Math.sqrt(READABLE_PIXELS / 3));
+
+/** Whether an image request's answer, if it succeeds, is surely small enough for the client to read. */
+function readable(request: CaseRequest): boolean {
+  const dpr = Number(request.query.dpr ?? 1);
+  const sides = (['width', 'height'] as const)
+    .map((name) => request.query[name])
+    .filter((v) => v !== undefined)
+    .map((v) => Number(v) * dpr);
+  if (sides.some((side) => !Number.isFinite(side))) return true;
+  const [a, b] = sides;
+  if (a === undefined) return true;
+  // One side past the output limit on its own is refused whatever the source: still drawn.
+  if (b === undefined) return a <= READABLE_SIDE || a > OUTPUT_PIXELS;
+  return a * b <= READABLE_PIXELS || a * b > OUTPUT_PIXELS;
+}
+
 /** Where the key goes: each place the service takes it (AUTH-01, AUTH-02). */
 const KEY_FORMS: fc.Arbitrary<CaseRequest['key']> = fc.constantFrom('header' as const, 'query' as const);
 
@@ -189,7 +215,7 @@ export function validRequests(
   const bodies = base && 'json' in base && schema ? drawnBody(schema, base.json) : fc.constant(undefined);
   return fc
     .tuple(fc.tuple(...drawn), keys, accepts, bodies, forms)
-    .map(([values, key, accepted, body, form]) => {
+    .map(([values, key, accepted, body, form]): ExploreCase => {
       const request: CaseRequest = { path: {}, query: {}, headers: {}, key };
       if (accepted !== undefined) request.headers.Accept = accepted;
       if (bearer) request.token = 'valid';
@@ -218,5 +244,6 @@ export function validRequests(
         expect: sized || (decided && live) ? tolerate(op) : accept(op, request, options),
         ...(form.length > 0 ? { productions: [...new Set(form.map((f) => f.production))] } : {}),
       };
-    });
+    })
+    .filter((drawnCase) => !image || readable(drawnCase.request));
 }
