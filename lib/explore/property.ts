@@ -23,7 +23,7 @@ const HEADER_TEXT = fc.string({
 });
 
 /** The image service's output limit (IMG-07, its Limits table): a box past it gets a 4xx. */
-const OUTPUT_PIXELS = 26_214_400;
+export const OUTPUT_PIXELS = 26_214_400;
 
 /**
  * A number anywhere in its bounds, an integer biased to its edges (0, 1, powers of ten, 2^31,
@@ -151,9 +151,9 @@ function withinLimits(op: Operation, request: CaseRequest): boolean {
  * to read (a 20-megapixel lossless PNG is some 60 MB): the limit tests meet those sizes, the
  * property draws below them or past the output limit.
  */
-const READABLE_PIXELS = 4_000_000;
+export const READABLE_PIXELS = 4_000_000;
 /** One side given, the other follows the source: up to three times as long (a 3:1 logo). */
-const READABLE_SIDE = Math.floor(Math.sqrt(READABLE_PIXELS / 3));
+export const READABLE_SIDE = Math.floor(Math.sqrt(READABLE_PIXELS / 3));
 
 /** Whether an image request's answer, if it succeeds, is surely small enough for the client to read. */
 function readable(request: CaseRequest): boolean {

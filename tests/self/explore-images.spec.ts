@@ -2,11 +2,9 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { loadContract } from '../../lib/contract/index.ts';
 import { validRequests } from '../../lib/explore/index.ts';
+import { OUTPUT_PIXELS, READABLE_PIXELS, READABLE_SIDE } from '../../lib/explore/property.ts';
 
 const contract = await loadContract();
-/** The image service's output limit, and what the client reads whole at 4 bytes a pixel (16 MiB). */
-const OUTPUT_PIXELS = 26_214_400;
-const READABLE_PIXELS = 4_000_000;
 
 // A drawn image request that succeeds is read whole: a 20-megapixel lossless PNG (seed 626264264,
 // width 2, height 12, dpr 924) is larger than the client's body bound, and failed a clean run.
@@ -25,7 +23,7 @@ test('the property draws no image request whose answer, if it succeeds, is too l
       if (width === undefined || height === undefined) {
         const side = width ?? height;
         if (side !== undefined && side <= OUTPUT_PIXELS)
-          expect(side, JSON.stringify(request.query)).toBeLessThanOrEqual(1_154);
+          expect(side, JSON.stringify(request.query)).toBeLessThanOrEqual(READABLE_SIDE);
         continue;
       }
       const pixels = width * height;
