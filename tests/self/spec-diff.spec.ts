@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -183,7 +183,10 @@ test.describe('npm run spec:diff: baselines, git refs and what it refuses', () =
     git('init', '-q');
     git('add', '.');
     git('-c', 'user.name=test', '-c', 'user.email=test@example.com', 'commit', '-qm', 'base');
-    expect(specDiff(['HEAD'], repo).stdout).toContain('0 changes.');
+    // The commit's copy is read from a temporary folder, and gone when the command ends.
+    const temp = mkdtempSync(join(tmpdir(), 'clm-spec-diff-temp-'));
+    expect(specDiff(['HEAD'], repo, { TMPDIR: temp }).stdout).toContain('0 changes.');
+    expect(readdirSync(temp).filter((name) => name.startsWith('clm-'))).toEqual([]);
     const file = join(repo, 'openapi/openapi.yaml');
     const doc = parse(readFileSync(file, 'utf8')) as Doc;
     delete doc.paths['/trial-exclusions/ip-addresses'];
