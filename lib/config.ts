@@ -48,10 +48,7 @@ export interface Config {
   /** Faults of the bundled mock switched on for this run. */
   mockFaults: string[];
   reportsDir: string;
-  /**
-   * Where the run keeps its evidence store (response bodies, scrubbed, for the contract gate): a live
-   * run keeps one by default, in `<reportsDir>/evidence`; a run against the mock only when named.
-   */
+  /** The evidence store (bodies, scrubbed, for the gate): live by default in `<reportsDir>/evidence`. */
   evidenceDir?: string;
   /** Accept a self-signed certificate: for test services such as a standalone mock, never production. */
   insecureTls: boolean;
@@ -70,6 +67,8 @@ export interface Config {
 
 /** The name the image service knows the suite by, unless CLM_IMAGE_SOURCE names another. */
 export const DEFAULT_IMAGE_SOURCE = 'clm-conformance';
+/** The most bytes of a body the client reads, unless CLM_MAX_BODY_BYTES says otherwise. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** The variables the suite reads, with what each is for: `.env.example` and the README list the same. */
 export const VARIABLES = {
@@ -218,7 +217,7 @@ export function loadConfig(env: Env = process.env, dotenvPath?: string): Config 
     gonePageId: text(env, 'CLM_GONE_PAGE_ID'),
     runTimeout: number(env, 'CLM_RUN_TIMEOUT', live ? 1800 : Infinity, false, true),
     requestTimeout: number(env, 'CLM_REQUEST_TIMEOUT', 30, false),
-    maxBodyBytes: number(env, 'CLM_MAX_BODY_BYTES', 16 * 1024 * 1024, true),
+    maxBodyBytes: number(env, 'CLM_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES, true),
     maxRetryAfter: number(env, 'CLM_MAX_RETRY_AFTER', 60, false),
     outageWait: number(env, 'CLM_OUTAGE_WAIT', 60, false),
   };

@@ -7,6 +7,7 @@ import { accept, successRules, tolerate } from './expectations.ts';
 import { applyForm } from './form-cases.ts';
 import { DATA_FOR } from './generate.ts';
 import type { CaseRequest, CaseValue, ExploreCase, ExploreOptions } from './types.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../config.ts';
 import { asText, representative, type Schema } from './values.ts';
 
 /** One drawn value, and whether only the mock's decisions promise it a success (see `Variant.decided`). */
@@ -145,18 +146,20 @@ function withinLimits(op: Operation, request: CaseRequest): boolean {
 }
 
 /**
- * The most output pixels a drawn image request may ask for and still be read whole: at 4 bytes a
- * pixel (RGBA, lossless), within the client's default body bound of 16 MiB (CLM_MAX_BODY_BYTES).
- * A bigger output within the service's limits is a valid request whose answer the client refuses
- * to read (a 20-megapixel lossless PNG is some 60 MB): the limit tests meet those sizes, the
- * property draws below them or past the output limit.
+ * The most output pixels and the longest single side a drawn image request may ask for and still
+ * be read whole, within the client's body bound: 4 bytes a pixel (RGBA, lossless), 5% kept for the
+ * format's own bytes; one side given, the other follows the source, up to three times as long (a
+ * 3:1 logo). A bigger output within the service's limits is a valid request whose answer the client
+ * refuses to read (a 20-megapixel lossless PNG is some 60 MB): the limit tests meet those sizes, the
+ * property draws below them or past the output limit. 16 MiB: 3,984,588 pixels, 1,152 px a side.
  */
-export const READABLE_PIXELS = 4_000_000;
-/** One side given, the other follows the source: up to three times as long (a 3:1 logo). */
-export const READABLE_SIDE = Math.floor(Math.sqrt(READABLE_PIXELS / 3));
+export function readableBounds(maxBodyBytes = DEFAULT_MAX_BODY_BYTES): { pixels: number; side: number } {
+  const pixels = Math.floor((maxBodyBytes * 0.95) / 4);
+  return { pixels, side: Math.floor(Math.sqrt(pixels / 3)) };
+}
 
 /** Whether an image request's answer, if it succeeds, is surely small enough for the client to read. */
-function readable(request: CaseRequest): boolean {
+function readable(request: CaseRequest, bounds: { pixels: number; side: number }): boolean {
   const dpr = Number(request.query.dpr ?? 1);
   const sides = (['width', 'height'] as const)
     .map((name) => request.query[name])
@@ -166,8 +169,8 @@ function readable(request: CaseRequest): boolean {
   const [a, b] = sides;
   if (a === undefined) return true;
   // One side past the output limit on its own is refused whatever the source: still drawn.
-  if (b === undefined) return a <= READABLE_SIDE || a > OUTPUT_PIXELS;
-  return a * b <= READABLE_PIXELS || a * b > OUTPUT_PIXELS;
+  if (b === undefined) return a <= bounds.side || a > OUTPUT_PIXELS;
+  return a * b <= bounds.pixels || a * b > OUTPUT_PIXELS;
 }
 
 /** Where the key goes: each place the service takes it (AUTH-01, AUTH-02). */
@@ -195,6 +198,7 @@ export function validRequests(
   const op = contract.operation(operationId);
   const parameters = drawnParameters(op);
   const image = op.document === 'images';
+  const bounds = readableBounds(options.maxBodyBytes);
   const drawn = parameters.map((p) => {
     const value = valueOf(p, options.now, image) ?? fc.constant(plain('x'));
     // An optional parameter with nothing surely valid to draw is left out.
@@ -245,5 +249,5 @@ export function validRequests(
         ...(form.length > 0 ? { productions: [...new Set(form.map((f) => f.production))] } : {}),
       };
     })
-    .filter((drawnCase) => !image || readable(drawnCase.request));
+    .filter((drawnCase) => !image || readable(drawnCase.request, bounds));
 }

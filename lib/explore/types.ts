@@ -88,6 +88,8 @@ export interface ExploreOptions {
   mode: TargetKind;
   /** The fast-check seed the drawn values (formats' forms, patterns' alternatives) come from. */
   seed?: number;
+  /** The client's body bound (CLM_MAX_BODY_BYTES): no drawn image is larger when it succeeds. */
+  maxBodyBytes?: number;
 }
 
 /** One case as it ran, or why it did not. */

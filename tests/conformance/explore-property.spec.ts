@@ -39,7 +39,7 @@ test.describe('exploration from the contract, as properties', () => {
         ].map((r) => `@${r}`),
         annotation: { type: EXPLORATION_ANNOTATION },
       },
-      async ({ api, target, fcParams, promises }) => {
+      async ({ api, target, fcParams, promises, config }) => {
         if (operation.document === 'images') need(target.imagesUrl, 'CLM_IMAGE_BASE_URL');
         test.skip(
           !promises.unsafeRequests && !liveSafe(operation),
@@ -48,7 +48,11 @@ test.describe('exploration from the contract, as properties', () => {
         // No page token is drawn: it goes only inside the next link that carried it (the case phase).
         const data = dataOf(target);
         const send = sendCase(api);
-        const requests = validRequests(contract, operation.id, { now: target.now(), mode: target.kind });
+        const requests = validRequests(contract, operation.id, {
+          now: target.now(),
+          mode: target.kind,
+          maxBodyBytes: config.maxBodyBytes,
+        });
         let sent = 0;
         // The space: each enum member of each parameter, and each optional parameter present and absent.
         const space = new Set(
