@@ -1,8 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { commandLine, usageError } from '../lib/cli.ts';
 import { median, spread, timed } from './measure.ts';
+import { scratchFolder } from '../lib/scratch.ts';
 
 /**
  * The conformance run against the mock as a ratio to a baseline measured in the same rounds: the
@@ -26,7 +24,7 @@ const rounds = Number(options.values.rounds ?? 2);
 if (!Number.isInteger(rounds) || rounds < 1)
   usageError(USAGE, '--rounds must be a whole number of at least 1');
 
-const reports = mkdtempSync(join(tmpdir(), 'clm-bench-conformance-'));
+const reports = scratchFolder('bench-conformance');
 const env = { CLM_REPORTS_DIR: reports, FC_SEED: '1' };
 const runner = ['playwright', 'test', '--project=mock', '--reporter=dot'];
 const QUICK = 'since in the future gets 400';

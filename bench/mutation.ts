@@ -1,8 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { commandLine } from '../lib/cli.ts';
 import { timed } from './measure.ts';
+import { scratchFolder } from '../lib/scratch.ts';
 
 /**
  * The mutation run's cost as a ratio to one plain run of the conformance suite against the mock,
@@ -19,7 +17,7 @@ commandLine(`Usage: npm run bench:mutation
 
   -h, --help   this text`);
 
-const reports = mkdtempSync(join(tmpdir(), 'clm-bench-mutation-'));
+const reports = scratchFolder('bench-mutation');
 
 const env = { CLM_REPORTS_DIR: reports, FC_SEED: '1' };
 const plain = timed('npx', ['playwright', 'test', '--project=mock', '--reporter=dot', '--workers=2'], env);

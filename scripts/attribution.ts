@@ -1,5 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { commandLine, usageError } from '../lib/cli.ts';
 import { loadConfig } from '../lib/config.ts';
@@ -7,6 +7,7 @@ import { loadRules } from '../lib/contract/index.ts';
 import { FAULTS, type Fault } from '../mock/faults/index.ts';
 import { PlaywrightRunner } from '../rig/mutation/runner.ts';
 import { clean, planByTest } from '../rig/mutation/strategy.ts';
+import { scratchFolder } from '../lib/scratch.ts';
 
 const USAGE = `Usage: npm run attribution [-- --faults a,b] [-- --workers N]
 
@@ -33,7 +34,7 @@ const faults = named ? FAULTS.filter((f) => named.includes(f.name)) : FAULTS;
 const config = loadConfig();
 const operationsOf = new Map(loadRules().map((r) => [r.id, r.operations]));
 const runner = new PlaywrightRunner({
-  work: mkdtempSync(join(tmpdir(), 'clm-attribution-')),
+  work: scratchFolder('attribution'),
   workers,
   seed: String(config.fcSeed),
   stopAtFirstKill: false,

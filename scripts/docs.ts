@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLine } from '../lib/cli.ts';
 import { loadConfig } from '../lib/config.ts';
@@ -22,6 +21,7 @@ import {
 } from '../lib/report/docs-index.ts';
 import { HISTORY_FILE, readHistory } from '../lib/report/history.ts';
 import type { ConformanceReport } from '../lib/report/model.ts';
+import { scratchFolder } from '../lib/scratch.ts';
 import { ruleSources } from './docs-sources.ts';
 
 /**
@@ -65,7 +65,7 @@ const report = existsSync(reportFile)
   : undefined;
 const verified = verification(report, readHistory(join(config.reportsDir, HISTORY_FILE)));
 // Each operation's section in the documents ends with its note: production's verdicts, its rules.
-const scratch = mkdtempSync(join(tmpdir(), 'clm-docs-'));
+const scratch = scratchFolder('docs');
 const notesFile = join(scratch, 'notes.json');
 writeFileSync(notesFile, JSON.stringify(operationNotes(contract, verified)));
 const pages: Record<string, string> = {};
@@ -119,11 +119,7 @@ writeFileSync(
   docsIndex(contract, pages, report, { verification: verified, search: searchItems(contract, changelog) }),
 );
 writeFileSync(join(out, SPEC_DIFF_RULES), specDiffRulesPage());
-try {
-  await redoc;
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
-}
+await redoc;
 const published = publishedVerdicts(report);
 console.log(
   `Documentation in ${out}/: index.html, ${Object.values(pages).join(', ')}, ${SPEC_DIFF_RULES}, ` +

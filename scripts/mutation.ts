@@ -1,5 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { commandLine } from '../lib/cli.ts';
 import { loadConfig } from '../lib/config.ts';
@@ -11,6 +11,7 @@ import { profileTable } from '../rig/mutation/profile.ts';
 import { PlaywrightRunner } from '../rig/mutation/runner.ts';
 import { baselineAndRules, survivors, type RunPlan } from '../rig/mutation/strategy.ts';
 import { withLiveTwin } from '../rig/mutation/twin.ts';
+import { scratchFolder } from '../lib/scratch.ts';
 
 const USAGE = `Usage: npm run mutation [-- --deep] [-- --profile] [-- --workers N]
 
@@ -47,7 +48,7 @@ if (!Number.isInteger(WORKERS) || WORKERS < 1) {
   process.exit(2);
 }
 const runner = new PlaywrightRunner({
-  work: mkdtempSync(join(tmpdir(), 'clm-mutation-')),
+  work: scratchFolder('mutation'),
   workers: WORKERS,
   seed,
   stopAtFirstKill: !options.deep,

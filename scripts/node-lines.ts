@@ -1,10 +1,10 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { copyFileSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLine } from '../lib/cli.ts';
 import { projectNodeLines } from '../lib/node-lines.ts';
 import { projectPath } from '../lib/paths.ts';
+import { scratchFolder } from '../lib/scratch.ts';
 
 /**
  * `npm run node:lines`: the project on every Node line `engines` names. Each line's `npm ci` must
@@ -74,7 +74,7 @@ function nodeOf(line: number): string | undefined {
 
 /** npm ci on that line, dry, in a scratch copy: the project's node_modules stay as they are. */
 function engineWarnings(node: string, line: number): boolean {
-  const scratch = mkdtempSync(join(tmpdir(), 'clm-engines-'));
+  const scratch = scratchFolder('engines');
   for (const file of ['package.json', 'package-lock.json'])
     copyFileSync(projectPath(file), join(scratch, file));
   const started = Date.now();
@@ -82,7 +82,6 @@ function engineWarnings(node: string, line: number): boolean {
     cwd: scratch,
     encoding: 'utf8',
   });
-  rmSync(scratch, { recursive: true, force: true });
   const output = `${result.stdout}${result.stderr}`;
   const warned = result.status !== 0 || output.includes('EBADENGINE');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandLine } from '../lib/cli.ts';
 import type { ConformanceReport } from '../lib/report/model.ts';
+import { scratchFolder } from '../lib/scratch.ts';
 
 /**
  * `npm run shard:proof`: the mock suite once unsharded, then as two shards with blob reports merged;
@@ -17,7 +17,7 @@ commandLine(`Usage: npm run shard:proof
 
   -h, --help   this text`);
 
-const work = mkdtempSync(join(tmpdir(), 'clm-shards-'));
+const work = scratchFolder('shards');
 const seed = process.env.FC_SEED ?? '20261122';
 const playwright = (args: string[], reports: string) => {
   const run = spawnSync('npx', ['playwright', ...args], {

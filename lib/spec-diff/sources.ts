@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { SpecDocument } from './document.ts';
+import { scratchFolder } from '../scratch.ts';
 
 /** One side of a comparison: the working tree, a git ref, or files named on the command line. */
 export interface Side {
@@ -63,19 +63,6 @@ export function side(arg: string | undefined, cwd = process.cwd()): Side {
 
 export class UsageError extends Error {}
 
-/** The copies of commits made in this process: a `$ref` into another file is read when followed, so they
- * stay until the process ends, and no longer. */
-const copies: string[] = [];
-function copyFolder(): string {
-  if (copies.length === 0)
-    process.once('exit', () => {
-      for (const dir of copies) rmSync(dir, { recursive: true, force: true });
-    });
-  const dir = mkdtempSync(join(tmpdir(), 'clm-spec-diff-'));
-  copies.push(dir);
-  return dir;
-}
-
 /** The documents of a side, at paths relative to the repository (or absolute, for loose files). */
 export function readSide(s: Side, paths: string[]): Map<string, SpecDocument | undefined> {
   const out = new Map<string, SpecDocument | undefined>();
@@ -91,7 +78,8 @@ export function readSide(s: Side, paths: string[]): Map<string, SpecDocument | u
     return out;
   }
   // A commit: copy the folders the documents live in out of it, once.
-  const copy = copyFolder();
+  // Removed when the process ends, not before: a `$ref` into another file is read when followed.
+  const copy = scratchFolder('spec-diff');
   const top = repositoryRoot() ?? process.cwd();
   const folders = [...new Set(paths.map((p) => relative(top, dirname(resolve(top, p))) || '.'))];
   for (const folder of folders) {

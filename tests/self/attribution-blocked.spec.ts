@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { runPlaywright } from './support/nested-run.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 /**
  * A run of a few tests writes its reports as partial (reports/partial). A fault that breaks one rule, met by a test of another rule that needs the first (its walk, its
@@ -37,7 +37,7 @@ test.describe('a test stopped by another rule is blocked by it, in a conformance
   for (const { fault, grep, own, red } of CASES)
     test(`${fault}: ${red} red, ${own} blocked by it`, async () => {
       test.setTimeout(120_000);
-      const dir = mkdtempSync(join(tmpdir(), `clm-blocked-${fault}-`));
+      const dir = scratchFolder(`blocked-${fault}`);
       const run = await runPlaywright('mock', {
         dir,
         args: ['-g', grep, '--workers=1'],

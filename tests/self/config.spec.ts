@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig } from '../../lib/config.ts';
 import { projectPath } from '../../lib/paths.ts';
 import { playwrightArgs, TSX_LOADER } from './support/commands.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 /**
  * The configuration as a fresh process in `cwd` loads it from its environment and files: the
@@ -86,7 +86,7 @@ test.describe('the configuration loader', () => {
   test.describe('with CLM_ENV_FILE', () => {
     let dir: string;
     test.beforeAll(() => {
-      dir = mkdtempSync(join(tmpdir(), 'clm-env-file-'));
+      dir = scratchFolder('env-file');
       writeFileSync(join(dir, '.env'), 'CLM_RATE_LIMIT=3\n');
       writeFileSync(join(dir, '.env.mock'), 'CLM_RATE_LIMIT=7\n');
     });

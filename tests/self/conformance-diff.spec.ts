@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareAnswers, type Answer } from '../../lib/conformance-diff/compare.ts';
 import type { DiffReport } from '../../lib/conformance-diff/render.ts';
@@ -11,6 +10,7 @@ import { liveEnvFor } from '../../mock/live-env.ts';
 import { createMock, type Mock } from '../../mock/server.ts';
 import { expect, MOCK_NOW, test } from '../fixtures.ts';
 import { tsxArgs } from './support/commands.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const CANARY_KEY = 'canary-diff-key-5e1b7a90c3';
 const CANARY_TOKEN = 'canarydifftoken8d2f4a6b1e';
@@ -24,7 +24,7 @@ interface Run {
 
 /** Runs the script as `npm run conformance:diff` would, with only the settings given (never the caller's). */
 function conformanceDiff(settings: Record<string, string>, args: string[] = []): Promise<Run> {
-  const dir = mkdtempSync(join(tmpdir(), 'clm-diff-'));
+  const dir = scratchFolder('diff');
   const envFile = join(dir, 'service.env');
   const lines = Object.entries({ ...settings, CLM_REPORTS_DIR: join(dir, 'reports') });
   writeFileSync(envFile, lines.map(([name, value]) => `${name}=${value}`).join('\n'));

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -12,6 +11,7 @@ import { RULES } from '../../lib/spec-diff/index.ts';
 import { watch } from './support/watch.ts';
 import { tsxArgs } from './support/commands.ts';
 import { META } from './support/report-meta.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const contract = await loadContract();
 let reports = '';
@@ -60,7 +60,7 @@ async function axeSerious(page: Page, disabled: string[] = []) {
 
 /** `npm run docs` into a fresh reports folder holding a faulted run's report. */
 function buildDocs(): Promise<void> {
-  reports = mkdtempSync(join(tmpdir(), 'clm-docs-'));
+  reports = scratchFolder('docs');
   const records = [
     { id: 'a', title: 'a page of at most 200', file: 'f', rules: ['NOTIF-06'], outcome: 'failed' as const },
     { id: 'b', title: 'the first page', file: 'f', rules: ['NOTIF-01'], outcome: 'passed' as const },

@@ -1,6 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DOCUMENTS, type Contract } from '../../lib/contract/index.ts';
@@ -21,6 +19,7 @@ import { deprecations, sunsetText } from '../../lib/docs/deprecations.ts';
 import { projectPath } from '../../lib/paths.ts';
 import { compareContracts, LEVELS } from '../../lib/spec-diff/index.ts';
 import { readSide } from '../../lib/spec-diff/sources.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 const context = { rulesOf: () => [], deprecations: [] };
@@ -134,7 +133,7 @@ test.describe('the changelog made by the gate', () => {
 
 test.describe('the changelog of a short history', () => {
   test('a shallow clone gives the versions it holds and says how far back it reaches', () => {
-    const clone = join(mkdtempSync(join(tmpdir(), 'clm-shallow-')), 'repo');
+    const clone = join(scratchFolder('shallow'), 'repo');
     git('clone', '-q', '--depth', '3', `file://${projectPath('.')}`, clone);
     // Run where the clone is: the gate reads each side from the repository it runs in. The build is
     // synchronous, so no other test of this worker runs in that folder meanwhile.
@@ -155,7 +154,7 @@ test.describe('the changelog of a short history', () => {
   });
 
   test('outside a git repository the changelog is empty and says why', () => {
-    const bare = buildChangelog({ root: mkdtempSync(join(tmpdir(), 'clm-nogit-')) });
+    const bare = buildChangelog({ root: scratchFolder('nogit') });
     expect(bare.entries).toEqual([]);
     expect(bare.reach.git).toBe(false);
   });

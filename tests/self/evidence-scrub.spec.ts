@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { Redactor } from '../../lib/client/redact.ts';
@@ -14,6 +11,7 @@ import {
 } from '../../lib/evidence/index.ts';
 import { formatsOf, placeholder, satisfies } from '../../lib/evidence/placeholder.ts';
 import { contractCopy, specDiff } from './support/evidence.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const KEY = 'canary-scrub-key-8c4d1e';
 const redactor = new Redactor([{ value: KEY, name: 'CLM_API_KEY' }]);
@@ -215,7 +213,7 @@ test.describe('the evidence store: bodies the contract does not document, an out
       user.properties = { lastUpdatedDateTime: { type: 'string', format: 'date-time' } };
     }, 'UserFullProfile.yaml');
     const gate = (entries: EvidenceEntry[]) => {
-      const dir = mkdtempSync(join(tmpdir(), 'clm-evidence-scrub-'));
+      const dir = scratchFolder('evidence-scrub');
       keepEvidence(dir, entries);
       return specDiff([contractCopy(), revision, '--evidence', dir]);
     };

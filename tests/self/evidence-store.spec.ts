@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Redactor } from '../../lib/client/redact.ts';
@@ -20,6 +19,7 @@ import { projectPath } from '../../lib/paths.ts';
 import { DAY } from '../../lib/time.ts';
 import { tsxArgs } from './support/commands.ts';
 import { contractCopy, specDiff } from './support/evidence.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const KEY = 'canary-store-key-2b7e';
 const redactor = new Redactor([{ value: KEY, name: 'CLM_API_KEY' }]);
@@ -124,7 +124,7 @@ test.describe('the evidence store: how much it keeps', () => {
   });
 
   test('npm run evidence:prune keeps the newest N, drops what is older than D days, an operation, and what cannot be read', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clm-evidence-prune-'));
+    const dir = scratchFolder('evidence-prune');
     const entries: EvidenceEntry[] = Array.from({ length: 12 }, (_, i) => ({
       ...body(i, `f${i}`),
       operation: 'getLicence',

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
@@ -14,6 +13,7 @@ import { liveEnvFor } from '../../mock/live-env.ts';
 import { createMock, type Mock } from '../../mock/server.ts';
 import { contractCopy, personalValues, specDiff } from './support/evidence.ts';
 import { runLive } from './support/nested-run.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const KEY = 'canary-evidence-key-5d1c9e07';
 const RULE = 'revision-rejects-observed-response';
@@ -143,7 +143,7 @@ test.describe('the evidence a live run against the twin of the real gateway keep
       outage: { after: 300, seconds: 2 },
     });
     mock.state.allowKey(KEY);
-    dir = mkdtempSync(join(tmpdir(), 'clm-evidence-twin-'));
+    dir = scratchFolder('evidence-twin');
     store = join(dir, 'store');
     const run = await runLive({
       dir,

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import {
@@ -19,6 +17,7 @@ import { DAY } from '../../lib/time.ts';
 import { Random } from '../../mock/state/random.ts';
 import { mockEvidence } from '../../rig/mock-evidence.ts';
 import { contractCopy, specDiff } from './support/evidence.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 type Schema = Record<string, unknown>;
 type Licence = Record<string, unknown> & { seatLimit: number };
@@ -59,7 +58,7 @@ const entry = (body: unknown, when: string): EvidenceEntry => ({
 
 /** A store of a night of older licences, then a night of newer ones, more than a status keeps. */
 function storeOf(older: Licence[], newer = 50): string {
-  const dir = mkdtempSync(join(tmpdir(), 'clm-evidence-witnesses-'));
+  const dir = scratchFolder('evidence-witnesses');
   keepEvidence(
     dir,
     older.map((b, i) => entry(b, at(1, i))),
@@ -163,7 +162,7 @@ test.describe('the evidence store stays bounded and quick', () => {
   });
 
   test('thirty nights of varied bodies of every operation the mock serves, thirty a night each, stay well under 512 KiB', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clm-evidence-nights-'));
+    const dir = scratchFolder('evidence-nights');
     const random = new Random(37);
     const sizes: number[] = [];
     for (let night = 1; night <= 30; night++) {

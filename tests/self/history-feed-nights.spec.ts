@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Redactor } from '../../lib/client/redact.ts';
@@ -9,6 +8,7 @@ import { trendHtml } from '../../lib/report/trend.ts';
 import { liveEnvFor } from '../../mock/live-env.ts';
 import { createMock, type MockOptions } from '../../mock/server.ts';
 import { runLive, type NestedRun } from './support/nested-run.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 /** The one test of the nightly check, and its file (the nested run loads no other): two nights of it take seconds each. */
 const GREP = 'the change feed across nights';
@@ -50,7 +50,7 @@ async function twoNights(faults: string[] = [], twin: Pick<MockOptions, 'as' | '
     outage: { after: 20, seconds: 2 },
     ...twin,
   });
-  const dir = mkdtempSync(join(tmpdir(), 'clm-nights-'));
+  const dir = scratchFolder('nights');
   const key = mock.state.examples().key;
   try {
     const env = { ...liveEnvFor(mock), CLM_RATE_LIMIT: '1000', CLM_RUN_TIMEOUT: '30' };

@@ -1,12 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { appendHistory, HISTORY_FILE, regressions, type HistoryRecord } from '../../lib/report/history.ts';
 import type { Verdict } from '../../lib/report/model.ts';
 import { trendHtml } from '../../lib/report/trend.ts';
 import { tsxArgs } from './support/commands.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 /** A night of the live run, day `i`, with the given rule verdicts. */
 function night(i: number, rules: Record<string, Verdict>): HistoryRecord {
@@ -63,7 +62,7 @@ test.describe('the regression gate, for a rule that did not run tonight', () => 
 test.describe('npm run conformance:regressions, for a rule that did not run tonight', () => {
   test.setTimeout(60_000);
   const gate = (runs: HistoryRecord[]) => {
-    const file = join(mkdtempSync(join(tmpdir(), 'clm-history-')), HISTORY_FILE);
+    const file = join(scratchFolder('history'), HISTORY_FILE);
     for (const r of runs) appendHistory(file, r);
     return spawnSync(process.execPath, tsxArgs('scripts/regressions.ts', ['--history', file]), {
       encoding: 'utf8',

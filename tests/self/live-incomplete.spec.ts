@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { hostileEnv, startHostile, type HostileKind } from './servers/hostile.ts';
 import { mergeReports, runLive, runPlaywright, type NestedRun } from './support/nested-run.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 /** The code an incomplete run exits with (README, "Running against a live service"). */
 const INCOMPLETE = 3;
@@ -18,7 +18,7 @@ const report = (dir: string, partial = false) =>
   JSON.parse(
     readFileSync(join(dir, 'reports', ...(partial ? ['partial'] : []), 'conformance.json'), 'utf8'),
   ) as Report;
-const tmp = (name: string) => mkdtempSync(join(tmpdir(), `clm-incomplete-${name}-`));
+const tmp = (name: string) => scratchFolder(`incomplete-${name}`);
 const tail = (run: NestedRun) => `${run.stdout.slice(-3000)}\n${run.stderr.slice(-1000)}`;
 
 /** A short live run against a service that answers every request with one kind of misbehaviour. */

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { liveEnvFor } from '../../mock/live-env.ts';
 import { createMock } from '../../mock/server.ts';
 import { runLive } from './support/nested-run.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 /** A few tests of the suite, quick to run: the licence and the trial exclusions. */
 const SOME = ['tests/conformance/licence.spec.ts', 'tests/conformance/trial-exclusions.spec.ts'];
@@ -39,7 +39,7 @@ test.describe('a live run that meets an outage longer than it waits @HTTP-04', (
   test('runs what the outage stopped again at the end of the run: nothing fails or is not run, the outage reported', async () => {
     // The backend restarts after a few requests for two seconds; the run waits one out for one.
     const mock = await createMock({ seed: 1, as: 'ft-gateway', outage: { after: 12, seconds: 2 } });
-    const dir = mkdtempSync(join(tmpdir(), 'clm-live-outage-'));
+    const dir = scratchFolder('live-outage');
     try {
       const run = await runLive({
         dir,
@@ -83,7 +83,7 @@ test.describe('a live run that meets an outage longer than it waits @HTTP-04', (
 
   test('runs nothing else again: a failure that is no outage stands, its retry no run of it', async () => {
     const mock = await createMock({ seed: 1, faults: ['trial-exclusions-as-objects'] });
-    const dir = mkdtempSync(join(tmpdir(), 'clm-live-outage-'));
+    const dir = scratchFolder('live-outage');
     try {
       const run = await runLive({
         dir,

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loadContract } from '../../lib/contract/index.ts';
@@ -7,6 +6,7 @@ import { createMock, type Mock } from '../../mock/server.ts';
 import { hostileEnv, startHostile, type HostileKind } from './servers/hostile.ts';
 import { DEFAULT_VARIATIONS, startTolerantProxy, type Variation } from './servers/tolerant-proxy.ts';
 import { envThroughProxy, readableTexts, runLive, type NestedRun } from './support/nested-run.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 /** Canary secrets: found in any file or output, they have leaked. */
 const KEY = 'canary-live-key-5d2e81f07c';
@@ -50,7 +50,7 @@ function expectNoLeak(run: NestedRun): void {
   }
 }
 
-const tmp = (name: string) => mkdtempSync(join(tmpdir(), `clm-live-${name}-`));
+const tmp = (name: string) => scratchFolder(`live-${name}`);
 
 /** Credentials never reach another origin, nothing leaks, and the run ends within its bounds. */
 async function meetsEveryMisbehaviour(): Promise<void> {

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { liveEnvFor } from '../../mock/live-env.ts';
 import { createMock, type Mock, type RequestLogEntry } from '../../mock/server.ts';
 import { readableTexts, runLive } from './support/nested-run.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 /** Changes in the run's burst: more than a page holds. */
 const BURST = 250;
@@ -120,7 +120,7 @@ test.describe('the nightly against the twin of the real gateway @AUTH-07 @TLS-01
     // A burst in one millisecond as the run starts, as the real feed has: every page of the last
     // hour (the samples' since) reads its changes, in the order the twin gives a millisecond's.
     mock.publish(Array.from({ length: BURST }, () => ({ type: 'CREATE', kind: 'Article' })));
-    const dir = mkdtempSync(join(tmpdir(), 'clm-live-twin-'));
+    const dir = scratchFolder('live-twin');
     try {
       const run = await runLive({
         dir,

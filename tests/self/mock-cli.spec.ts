@@ -1,14 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'dotenv';
@@ -16,8 +7,9 @@ import { loadConfig } from '../../lib/config.ts';
 import { projectPath } from '../../lib/paths.ts';
 import type { RequestLogEntry } from '../../mock/server.ts';
 import { KEY, mockBanner, send, startCli, type Reply } from './support/mock-cli.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'clm-mock-cli-'));
+const tempDir = () => scratchFolder('mock-cli');
 
 /** The mock run to its refusal, through the tsx command as npm run mock does: tsx must leave the options to it. */
 function refusal(dir: string, ...args: string[]) {

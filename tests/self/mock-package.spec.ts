@@ -1,13 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { get } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { projectRoot } from '../../lib/paths.ts';
 import { startMock } from '../../mock/index.ts';
 import type { RequestLogEntry } from '../../mock/server.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 // npm run inside a test may hand its own settings (a prefix among them) down to every npm it
 // starts: each command here sees none of them, so it works on the folder it is given.
@@ -88,7 +88,7 @@ test.describe('the mock as a dependency', () => {
 
   test('npm pack ships a clm-mock that installs, answers and logs without the key', async () => {
     test.slow();
-    const dir = mkdtempSync(join(tmpdir(), 'clm-mock-pack-'));
+    const dir = scratchFolder('mock-pack');
     const [packed] = JSON.parse(npm(projectRoot, 'pack', '--json', '--pack-destination', dir)) as {
       filename: string;
       files: { path: string }[];

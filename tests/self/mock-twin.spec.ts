@@ -1,7 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FAULTS } from '../../mock/faults/index.ts';
 import { liveEnvFor } from '../../mock/live-env.ts';
@@ -13,6 +10,7 @@ import { GATEWAY_PROOFS } from './support/twin-proofs.ts';
 import { CONTENT_PROOFS, DEFAULT_FEED_PROOFS } from './support/twin-proofs-defaults.ts';
 import { FEED_PROOFS, IMAGE_PROOFS } from './support/twin-proofs-feed.ts';
 import { ask, feedAt, image, iso, nextOf, startMock, type FeedPage } from './support/twin.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const PROOFS = [
   ...GATEWAY_PROOFS,
@@ -148,7 +146,7 @@ test.describe('npm run mock -- --as ft-gateway', () => {
   });
 
   test('names the profile and the behaviours on in its banner', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clm-twin-'));
+    const dir = scratchFolder('twin');
     const banner = await mockBanner(dir, '--as', 'ft-gateway', '--without', 'gateway-outage,http-links');
     expect(banner).toMatch(/^Mock of the Content, Licence and Membership service as ft-gateway/);
     const on = NAMES.filter((n) => n !== 'gateway-outage' && n !== 'http-links');

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Redactor } from '../../lib/client/redact.ts';
@@ -10,6 +9,7 @@ import { OUTAGE_BODIES } from '../../mock/profiles/ft-gateway-outage.ts';
 import { createMock } from '../../mock/server.ts';
 import { personalValues } from './support/evidence.ts';
 import { readableTexts, runPlaywright, type NestedRun } from './support/nested-run.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const CANARY_KEY = 'canary-key-7f3a9c21e8';
 const CANARY_TOKEN = 'canarytoken4b8e2d91f0aa';
@@ -118,7 +118,7 @@ test.describe('secrets in reports @AUTH-07', () => {
   test.setTimeout(240_000);
 
   test('no key or token reaches any report, log, attachment or the evidence store of a passing run of the whole suite, and no personal value reaches the store', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clm-canary-clean-'));
+    const dir = scratchFolder('canary-clean');
     const clean = await run(dir);
     expect(clean.status, clean.stdout.slice(-2000)).toBe(0);
     expectNoCanary(clean);
@@ -126,7 +126,7 @@ test.describe('secrets in reports @AUTH-07', () => {
   });
 
   test('no key or token reaches any report, log or attachment of a failing run', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clm-canary-failing-'));
+    const dir = scratchFolder('canary-failing');
     // A run with failures writes the failure attachments (redacted exchanges, curl lines) too.
     const failing = await run(
       dir,

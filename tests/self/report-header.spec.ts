@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '@playwright/test';
@@ -9,6 +8,7 @@ import ConformanceReporter from '../../lib/report/conformance-reporter.ts';
 import type { ConformanceReport } from '../../lib/report/model.ts';
 import { targetLine } from '../../lib/report/run-meta.ts';
 import { reporterCase } from './support/reporter-case.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const { version } = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string };
 
@@ -51,7 +51,7 @@ function workerTest(worker: number): { test: TestCase; result: TestResult } {
 
 /** A run of 14 workers' mocks, as the reporter writes it: Markdown, HTML and JSON. */
 async function fourteenWorkers(): Promise<{ md: string; html: string; json: ConformanceReport }> {
-  const dir = mkdtempSync(join(tmpdir(), 'clm-header-'));
+  const dir = scratchFolder('header');
   const log = console.log;
   console.log = () => undefined;
   try {

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { expect, test } from '@playwright/test';
@@ -7,6 +6,7 @@ import type { Observations } from '../../lib/client/observations.ts';
 import ConformanceReporter from '../../lib/report/conformance-reporter.ts';
 import type { ConformanceReport } from '../../lib/report/model.ts';
 import { reporterCase } from './support/reporter-case.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const WORKER = 'https://127.0.0.1:40123';
 
@@ -54,7 +54,7 @@ function failedTest(): { test: TestCase; result: TestResult } {
 
 test.describe('the conformance reporter', () => {
   test('writes the finding with its replay, the run, the history, the job summary and an annotation', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'clm-reporter-'));
+    const dir = scratchFolder('reporter');
     const summary = join(dir, 'summary.md');
     const logged: string[] = [];
     const saved = { ...process.env };

@@ -5,8 +5,7 @@
  * of the table, and its levels agree with the values the oracle draws from both sides.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
@@ -16,6 +15,7 @@ import { applyEdit, baseOf, editArbitrary } from '../../lib/spec-diff/fuzz/edits
 import { reasonOf, tally } from '../../lib/spec-diff/fuzz/oracle.ts';
 import { fuzz } from '../../lib/spec-diff/fuzz/run.ts';
 import { tsxArgs } from './support/commands.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 // Deterministic: the project's FC_SEED is new each run, and a disagreement class met once in many
 // seeds must not fail a run that changed nothing; GATE_FUZZ_SEED replays another.
@@ -47,7 +47,7 @@ test.describe('the gate on contract changes, fuzzed', () => {
 
   test('a handful of edits through the command line exit 0 or 1, never 2', () => {
     test.setTimeout(120_000);
-    const dir = mkdtempSync(join(tmpdir(), 'clm-gate-fuzz-'));
+    const dir = scratchFolder('gate-fuzz');
     const edits = fc.sample(editArbitrary(contract), { numRuns: 4, seed: SEED });
     for (const [i, edit] of edits.entries()) {
       const base = baseOf(contract, edit);

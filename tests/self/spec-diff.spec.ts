@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { projectPath } from '../../lib/paths.ts';
 import { compareContracts, RULES } from '../../lib/spec-diff/index.ts';
 import { tsxArgs } from './support/commands.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access,
    @typescript-eslint/no-unsafe-return --
@@ -33,7 +33,7 @@ function specDiff(args: string[], cwd = projectPath('.'), env: NodeJS.ProcessEnv
 
 /** Two files in a fresh folder: the base fixture and an edited revision. */
 function pair(change: (doc: Doc) => void) {
-  const dir = mkdtempSync(join(tmpdir(), 'clm-spec-diff-'));
+  const dir = scratchFolder('spec-diff');
   writeFileSync(join(dir, 'a.yaml'), stringify(base));
   writeFileSync(join(dir, 'b.yaml'), stringify(edited(change)));
   return dir;
@@ -177,14 +177,14 @@ test.describe('npm run spec:diff: baselines, git refs and what it refuses', () =
   });
 
   test("compares the working tree's contract with a git ref", () => {
-    const repo = mkdtempSync(join(tmpdir(), 'clm-spec-diff-repo-'));
+    const repo = scratchFolder('spec-diff-repo');
     cpSync(projectPath('openapi'), join(repo, 'openapi'), { recursive: true });
     const git = (...args: string[]) => spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
     git('init', '-q');
     git('add', '.');
     git('-c', 'user.name=test', '-c', 'user.email=test@example.com', 'commit', '-qm', 'base');
     // The commit's copy is read from a temporary folder, and gone when the command ends.
-    const temp = mkdtempSync(join(tmpdir(), 'clm-spec-diff-temp-'));
+    const temp = scratchFolder('spec-diff-temp');
     expect(specDiff(['HEAD'], repo, { TMPDIR: temp }).stdout).toContain('0 changes.');
     expect(readdirSync(temp).filter((name) => name.startsWith('clm-'))).toEqual([]);
     const file = join(repo, 'openapi/openapi.yaml');

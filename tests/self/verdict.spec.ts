@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -8,6 +8,7 @@ import { EXIT, exitCodeOf } from '../../lib/report/exit-code.ts';
 import { buildReport, unfinished, type ConformanceReport, type TestRecord } from '../../lib/report/model.ts';
 import { META } from './support/report-meta.ts';
 import { tsxArgs } from './support/commands.ts';
+import { scratchFolder } from '../../lib/scratch.ts';
 
 const passed: TestRecord = { id: 'p', title: 'p', file: 'f', rules: ['TE-01'], outcome: 'passed' };
 const failed: TestRecord = { id: 'f', title: 'f', file: 'f', rules: ['LIC-01'], outcome: 'failed' };
@@ -72,7 +73,7 @@ test.describe('the exit code a verdict stands for', () => {
 test.describe('npm run conformance:verdict', () => {
   test.setTimeout(60_000);
   const verdict = (args: string[], env: NodeJS.ProcessEnv = {}) => {
-    const dir = mkdtempSync(join(tmpdir(), 'clm-verdict-'));
+    const dir = scratchFolder('verdict');
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '');
     const run = spawnSync(process.execPath, tsxArgs('scripts/verdict.ts', args), {
@@ -82,7 +83,7 @@ test.describe('npm run conformance:verdict', () => {
     return { ...run, summary: readFileSync(summary, 'utf8') };
   };
   const saved = (report: ConformanceReport) => {
-    const dir = mkdtempSync(join(tmpdir(), 'clm-verdict-report-'));
+    const dir = scratchFolder('verdict-report');
     writeFileSync(join(dir, 'conformance.json'), JSON.stringify(report));
     return dir;
   };

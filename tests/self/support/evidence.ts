@@ -1,11 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parse, stringify } from 'yaml';
 import { projectPath } from '../../../lib/paths.ts';
 import type { Mock } from '../../../mock/server.ts';
 import { tsxArgs } from './commands.ts';
+import { scratchFolder } from '../../../lib/scratch.ts';
 
 /**
  * The values a mock holds of people (its users' and its licences' customers'): none may reach an
@@ -24,7 +24,7 @@ export function contractCopy(
   edit?: (path: string, schema: Record<string, unknown>) => void,
   file = '',
 ): string {
-  const dir = mkdtempSync(join(tmpdir(), 'clm-evidence-contract-'));
+  const dir = scratchFolder('evidence-contract');
   cpSync(projectPath('openapi'), join(dir, 'openapi'), { recursive: true });
   if (edit) {
     const path = join(dir, 'openapi', 'components', 'schemas', file);

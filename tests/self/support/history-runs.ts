@@ -1,10 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { HistoryRecord } from '../../../lib/report/history.ts';
 import type { Verdict } from '../../../lib/report/model.ts';
 import { tsxArgs } from './commands.ts';
+import { scratchFolder } from '../../../lib/scratch.ts';
 
 export const day = (i: number) => new Date(Date.UTC(2025, 0, 1 + i, 2, 40)).toISOString();
 export const BASE = 'https://api.example.com';
@@ -35,7 +33,7 @@ export function run(
 }
 /** Runs of one rule, a verdict each, oldest first. */
 export const series = (...verdicts: Verdict[]) => verdicts.map((v, i) => run(i, { 'NOTIF-07': v }));
-export const tmp = () => mkdtempSync(join(tmpdir(), 'clm-history-'));
+export const tmp = () => scratchFolder('history');
 export const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, tsxArgs(`scripts/${script}.ts`, args), {
     encoding: 'utf8',
