@@ -9,6 +9,13 @@ import { scratchFolder } from '../../lib/scratch.ts';
 /** Changes in the run's burst: more than a page holds. */
 const BURST = 250;
 /**
+ * Changes published one millisecond apart before the burst. The feed of the last day holds 400 to
+ * 490 of the twin's own Articles, by the hour, and the twin repeats a change only at a boundary whose
+ * change is alone in its millisecond, every second such boundary it serves: a walk from a day ago
+ * met none at some hours. These hold its third and fourth boundaries, so it meets one at any hour.
+ */
+const SPREAD = 450;
+/**
  * While the run polls, the test publishes an Article at most this often: well within the twin's
  * cache delay of the newest 10 seconds, so some poll always meets a change it still withholds,
  * however long the nested run takes to start on a busy machine (the burst alone is withheld only
@@ -119,6 +126,11 @@ test.describe('the nightly against the twin of the real gateway @AUTH-07 @TLS-01
     mock.state.allowKey(KEY);
     // A burst in one millisecond as the run starts, as the real feed has: every page of the last
     // hour (the samples' since) reads its changes, in the order the twin gives a millisecond's.
+    for (let i = 0; i < SPREAD; i++) {
+      const at = Date.now();
+      mock.publish([{ type: 'CREATE', kind: 'Article' }]);
+      while (Date.now() === at); // the next one in the next millisecond
+    }
     mock.publish(Array.from({ length: BURST }, () => ({ type: 'CREATE', kind: 'Article' })));
     const dir = scratchFolder('live-twin');
     try {
