@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { anyCodePoint } from './values.ts';
 
 /**
  * Identifiers a client might send by mistake: arbitrary text and unicode, percent-escapes, very long
@@ -10,7 +11,7 @@ export function invalidIdentifier(isValid: (value: string) => boolean): fc.Arbit
     .oneof(
       fc.string({ minLength: 1 }),
       fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
-      fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+      fc.string({ unit: anyCodePoint, minLength: 1, maxLength: 30 }),
       fc.uuid().map((u) => u.replaceAll('-', '')),
       fc.uuid().map((u) => `${u}x`),
       fc.string({ minLength: 1, maxLength: 10 }).map((s) => `%${s}`),

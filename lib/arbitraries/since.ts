@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { anyCodePoint } from './values.ts';
 import { DAY, HOUR, iso } from '../time.ts';
 import { SKEW, windowStart } from './since-window.ts';
 
@@ -43,7 +44,7 @@ export function notRfc3339(now: number, isValid: (value: string) => boolean): fc
     .oneof(
       fc.string(),
       fc.string({ unit: 'grapheme', maxLength: 40 }),
-      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.string({ unit: anyCodePoint, maxLength: 40 }),
       fc.integer().map(String),
       fc.double().map(String),
       fc.integer({ min: windowStart(now) + DAY, max: now }).map(String),

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { anyCodePoint } from './values.ts';
 
 /** The characters of the feed's tokens as every `next` link shows them: base64url. */
 const TOKEN_ALPHABET = /^[A-Za-z0-9_-]*$/;
@@ -67,7 +68,7 @@ export function foreignToken(): fc.Arbitrary<string> {
     .oneof(
       fc.string(),
       fc.string({ unit: 'grapheme', maxLength: 40 }),
-      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.string({ unit: anyCodePoint, maxLength: 40 }),
       fc.string({ unit: fc.constantFrom(...'+/=%.~!*\'();:@&$,? "#'), minLength: 1, maxLength: 20 }),
       fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/).map((t) => `${t}=`),
       fc.integer({ min: 201, max: LONG_TOKEN }).map((n) => 'A'.repeat(n)),

@@ -8,7 +8,7 @@ import { applyForm } from './form-cases.ts';
 import { DATA_FOR } from './generate.ts';
 import type { CaseRequest, CaseValue, ExploreCase, ExploreOptions } from './types.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../config.ts';
-import { asText, representative, type Schema } from './values.ts';
+import { asText, representative, stringMatching, type Schema } from './values.ts';
 
 /** One drawn value, and whether only the mock's decisions promise it a success (see `Variant.decided`). */
 interface Drawn {
@@ -64,7 +64,7 @@ function valueOf(p: Parameter, now: number, image = false): fc.Arbitrary<Drawn> 
   if (s.format === 'uuid')
     // A UUID is case-insensitive on input (RFC 9562 §4), and `format: uuid` takes either case.
     return fc.tuple(fc.uuid(), fc.boolean()).map(([u, upper]) => plain(upper ? u.toUpperCase() : u));
-  if (s.pattern) return fc.stringMatching(new RegExp(s.pattern)).map(plain);
+  if (s.pattern) return stringMatching(s.pattern).map(plain);
   // Text the schema leaves open has its meaning in prose: only its own example is surely valid.
   const near = representative(s, [p.example], now);
   if (near !== undefined) return fc.constant(plain(near));

@@ -56,10 +56,11 @@ class Publish implements FeedCommand {
     });
     const changes = real.mock.publish(requests);
     const time = Math.max(model.now, model.log.at(-1)?.time ?? 0);
-    expect(
-      changes.map((c) => c.time),
-      'published in the millisecond of the clock, or of the newest change',
-    ).toEqual(changes.map(() => time));
+    if (changes.some((c) => c.time !== time))
+      expect(
+        changes.map((c) => c.time),
+        'published in the millisecond of the clock, or of the newest change',
+      ).toEqual(changes.map(() => time));
     for (const change of changes) if (change.type === 'CREATE') real.items.push(change.contentId);
     model.log.push(...changes);
     checkDeliveries(model, real);

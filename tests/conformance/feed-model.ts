@@ -137,7 +137,9 @@ export async function follow(model: FeedModel, real: FeedReal, name: ClientName,
   (client.pagesFrom ??= []).push({ at: client.delivered.length, from });
   client.delivered.push(...page.notifications.map(labelOfNotification));
   const next = nextLink(page);
-  expect(next, says('NOTIF-07', `client ${name}: the page of ${url} has a next link`)).toBeDefined();
+  // Asked only when it fails, as checkDeliveries: a property polls thousands of times.
+  if (next === undefined)
+    expect(next, says('NOTIF-07', `client ${name}: the page of ${url} has a next link`)).toBeDefined();
   client.next = next!;
   (real.linkFrom ??= new Map()).set(next!, kindOf(page));
   checkDeliveries(model, real);

@@ -20,6 +20,10 @@ import { expect, test } from '../fixtures.ts';
 import { DAY, iso, listAt, typeOf, uuidOf, UUID, walkSince } from './feed-support.ts';
 import { describesCause } from './samples.ts';
 
+const thingId = new RegExp(`thing/${UUID}$`);
+const contentUrl = new RegExp(`content/${UUID}$`);
+const contentPath = new RegExp(`/content/${UUID}$`);
+
 // Walks, paging and the order of changes: notifications-paging.spec.ts.
 test.describe('the change feed: since required and well formed', () => {
   test('since is required @NOTIF-01', async ({ api }) => {
@@ -204,9 +208,10 @@ test.describe('the change feed: the shape of a page and of each notification in 
         status: 200,
         field: 'type',
       });
-      expect(n.id).toMatch(new RegExp(`thing/${UUID}$`));
-      expect(n.apiUrl).toMatch(new RegExp(`content/${UUID}$`));
-      expect(uuidOf(n.apiUrl), n.id).toBe(uuidOf(n.id));
+      // Asked only where it fails: each expect is a step of the test, and a page holds 200.
+      if (!thingId.test(n.id)) expect(n.id).toMatch(thingId);
+      if (!contentUrl.test(n.apiUrl)) expect(n.apiUrl).toMatch(contentUrl);
+      if (uuidOf(n.apiUrl) !== uuidOf(n.id)) expect(uuidOf(n.apiUrl), n.id).toBe(uuidOf(n.id));
     }
   });
 });
@@ -229,9 +234,11 @@ test.describe('the change feed: what the client skips, and what a 400 says', () 
         skipped.push(`${n.id}: unknown type`);
         continue;
       }
-      expect(new URL(n.apiUrl).pathname, says('CONT-03', 'apiUrl names /content/{itemId}')).toMatch(
-        new RegExp(`/content/${UUID}$`),
-      );
+      // Each check asked only where it fails: each expect is a step of the test, and a walk of
+      // ten days holds thousands of changes.
+      const path = new URL(n.apiUrl).pathname;
+      if (!contentPath.test(path))
+        expect(path, says('CONT-03', 'apiUrl names /content/{itemId}')).toMatch(contentPath);
       const response = await api.call('getContent', {
         path: { itemId: uuidOf(n.apiUrl)! },
         key: { header: key },
@@ -241,10 +248,14 @@ test.describe('the change feed: what the client skips, and what a 400 says', () 
         // A refusal says why, and does not carry what it refuses.
         const refusal = (response.json ?? {}) as Record<string, unknown>;
         for (const field of ['title', 'standfirst', 'bodyXML'])
-          expect(refusal[field], says('NOTIF-13', `${field} in a ${response.status}`)).toBeUndefined();
+          if (refusal[field] !== undefined)
+            expect(refusal[field], says('NOTIF-13', `${field} in a ${response.status}`)).toBeUndefined();
       } else {
         // Any other refusal is one a client that skips 403 and 404 cannot tell from a bad key.
-        expect(response.status, says('NOTIF-13', `${n.apiUrl} is read or refused with 403 or 404`)).toBe(200);
+        if (response.status !== 200)
+          expect(response.status, says('NOTIF-13', `${n.apiUrl} is read or refused with 403 or 404`)).toBe(
+            200,
+          );
         read++;
       }
     }
