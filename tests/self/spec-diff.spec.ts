@@ -65,12 +65,15 @@ test.describe('the gate on contract changes', () => {
   test('every rule has a kebab-case id, a level, a direction and a reason, once', () => {
     expect(RULES.length).toBeGreaterThan(500);
     expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
-    for (const r of RULES) {
-      expect(r.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      expect(['error', 'warning', 'info']).toContain(r.level);
-      expect(['request', 'response', 'both']).toContain(r.direction);
-      expect(r.reason.length, r.id).toBeGreaterThan(10);
-    }
+    // One check of the whole table: an expect a rule would be a step each, two thousand of them.
+    const malformed = RULES.filter(
+      (r) =>
+        !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(r.id) ||
+        !['error', 'warning', 'info'].includes(r.level) ||
+        !['request', 'response', 'both'].includes(r.direction) ||
+        r.reason.length <= 10,
+    );
+    expect(malformed).toEqual([]);
   });
 
   test('the same narrowing breaks a request and is safe in a response', () => {

@@ -160,3 +160,20 @@ function texts(bytes: Buffer, depth: number): string[] {
 export function readableTexts(path: string): string[] {
   return texts(readFileSync(path), 0);
 }
+
+/**
+ * Where each named secret appears in what a run wrote (zips and gzip inside files included) or
+ * printed: `the key in <path>`, `the token in the output`. One list, one check: an expect a file
+ * would be a step of the test each, thousands for a run's report.
+ */
+export function secretsIn(run: NestedRun, secrets: Record<string, string>): string[] {
+  const found = (text: string, where: string) =>
+    Object.entries(secrets)
+      .filter(([, value]) => text.includes(value))
+      .map(([name]) => `the ${name} in ${where}`);
+  return [
+    ...run.files.flatMap((path) => readableTexts(path).flatMap((text) => found(text, path))),
+    ...found(run.stdout, 'the output'),
+    ...found(run.stderr, 'the output'),
+  ];
+}
