@@ -157,7 +157,7 @@ function texts(bytes: Buffer, depth: number): string[] {
 }
 
 /** Every text a file holds, including each entry of zips (embedded in HTML or not) and gzipped data. */
-export function readableTexts(path: string): string[] {
+function readableTexts(path: string): string[] {
   return texts(readFileSync(path), 0);
 }
 
